@@ -1,0 +1,1 @@
+"""Pure-Python rules engines. Nothing in this package may import Django."""
