@@ -1,0 +1,93 @@
+# cardsite — every set-up step lives here, so a fresh machine needs only `make run` or `make test`.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+# Debian packages are installed with sudo when not root.
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+PYTEST_ARGS ?=
+
+.PHONY: help install install-test run serve migrate test test-postgres lint format messages chromium bench clean
+
+help:
+	@echo "make run            install, migrate and serve on http://127.0.0.1:$(PORT)/ (SQLite)"
+	@echo "make test           install test needs (chromium included), lint, run the whole suite"
+	@echo "make test-postgres  the whole suite against a throwaway PostgreSQL cluster"
+	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
+	@echo "make lint | format | messages | bench | clean"
+
+# The virtual environment is rebuilt when pyproject.toml changes.
+$(BIN)/python:
+	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) is needed (Python 3.11)"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test chromium
+
+# Playwright cannot download browsers here: the tests drive Debian's chromium.
+chromium:
+	@if [ ! -x /usr/bin/chromium ]; then \
+		echo "Installing Debian's chromium for the browser tests"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+run: migrate
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# Production-shaped: DEBUG off, hashed + compressed static files served by whitenoise.
+# Locally there is no TLS, so the HTTPS redirect and secure cookies are turned off here;
+# behind a TLS proxy leave both at their defaults.
+serve: install
+	@mkdir -p var
+	@[ -s var/secret-key ] || $(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > var/secret-key
+	DEBUG=false SECRET_KEY="$$(cat var/secret-key)" $(BIN)/python manage.py collectstatic --noinput -v0
+	DEBUG=false SECRET_KEY="$$(cat var/secret-key)" $(BIN)/python manage.py migrate --noinput
+	DEBUG=false SECRET_KEY="$$(cat var/secret-key)" SECURE_SSL_REDIRECT=false SECURE_COOKIES=false \
+		$(BIN)/gunicorn cardsite.wsgi --bind 127.0.0.1:$(PORT) --workers $${WEB_CONCURRENCY:-3} \
+		--access-logfile - --error-logfile -
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run >/dev/null
+
+format: $(VENV)/.installed-test
+	$(BIN)/ruff check --fix .
+	$(BIN)/ruff format .
+
+# pytest exits 5 when it collected no test: that must fail, never pass quietly.
+define run_pytest
+	set +e; $(BIN)/pytest $(PYTEST_ARGS); status=$$?; set -e; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; \
+	exit $$status
+endef
+
+test: install-test lint
+	$(run_pytest)
+
+test-postgres: install-test
+	scripts/with-postgres.sh bash -c '$(run_pytest)'
+
+messages: $(VENV)/.installed-test
+	$(BIN)/python manage.py makemessages -l fr -l nb --no-obsolete --ignore=.venv --ignore=staticfiles
+	$(BIN)/python manage.py compilemessages --ignore=.venv
+
+bench: $(VENV)/.installed-test
+	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,28 @@
+"""Database models. Game rules live in games.engine; these only persist."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    """An anonymous visitor, created lazily the first time a browser session needs an owner.
+
+    No sign-up: the session cookie carries the player's id. Games and
+    statistics hang off this row.
+    """
+
+    public_id = models.UUIDField(_("public id"), default=uuid.uuid4, unique=True, editable=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    last_seen_at = models.DateTimeField(_("last seen"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["-last_seen_at"]
+
+    def __str__(self) -> str:
+        return str(self.public_id)[:8]

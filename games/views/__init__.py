@@ -1,0 +1,1 @@
+"""Thin views: parse input, call a service, render a template."""

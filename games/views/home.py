@@ -1,0 +1,38 @@
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+
+
+def _url_or_none(name: str) -> str | None:
+    # A game whose pages are not built yet is listed without a link.
+    try:
+        return reverse(name)
+    except NoReverseMatch:
+        return None
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    games = [
+        {
+            "slug": "heart-to-heart",
+            "name": _("Heart to Heart"),
+            "blurb": _(
+                "A solitaire of pairs laid out as a heart: remove cards two by two, "
+                "same rank, until the heart is gone."
+            ),
+            "url": _url_or_none("h2h:play"),
+            "faces": [{"label": "A♥", "red": True}, {"label": "A♥", "red": True}],
+        },
+        {
+            "slug": "hearts",
+            "name": _("Hearts"),
+            "blurb": _(
+                "The classic trick-taking game against three computer players: "
+                "dodge the hearts and the queen of spades."
+            ),
+            "url": _url_or_none("hearts:play"),
+            "faces": [{"label": "Q♠", "red": False}, {"label": "2♣", "red": False}],
+        },
+    ]
+    return render(request, "home.html", {"games": games})

@@ -1,0 +1,84 @@
+"""Playwright against Django's live server, with Debian's Chromium.
+
+`playwright install` cannot download browsers here, so the launch points at
+/usr/bin/chromium with the flags that keep it quiet on a closed network.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page
+
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "en-GB", "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def console_errors(page: Page):
+    """Collects console errors and uncaught page errors; the test asserts it stays empty."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(message.text)
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors
+
+
+@pytest.fixture
+def screenshot(page: Page):
+    """Saves a full-page PNG under test-artifacts/ for a human (or a reviewer) to look at."""
+
+    def take(name: str, target: Page | None = None) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        (target or page).screenshot(path=str(path), full_page=True)
+        return path
+
+    return take
+
+
+def serious_axe_violations(page: Page) -> list[dict]:
+    """axe-core (shipped inside axe-playwright-python, works offline): serious or critical only."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in results.response["violations"]
+        if v.get("impact") in {"serious", "critical"}
+    ]

@@ -1,0 +1,57 @@
+"""The home page in a real Chromium: loads, switches language, stays accessible."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import serious_axe_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def test_home_page_loads_without_console_errors(
+    live_server, page: Page, console_errors, screenshot
+):
+    page.goto(live_server.url + "/")
+    expect(page.locator("h1")).to_be_visible()
+    expect(page.locator("[data-game='heart-to-heart']")).to_contain_text("Heart to Heart")
+    expect(page.locator("[data-game='hearts']")).to_contain_text("Hearts")
+    screenshot("home-desktop")
+    page.set_viewport_size({"width": 360, "height": 740})
+    screenshot("home-phone")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert console_errors == []
+
+
+@pytest.mark.parametrize(
+    ("language", "heading"),
+    [("fr", "Deux jeux de cartes"), ("nb", "To kortspill")],
+)
+def test_language_switch_translates_the_home_page(
+    live_server, page: Page, console_errors, screenshot, language, heading
+):
+    page.goto(live_server.url + "/")
+    page.locator(f"button[data-lang='{language}']").click()
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    expect(page.locator("h1")).to_contain_text(heading)
+    chosen = page.locator(f"button[data-lang='{language}']")
+    expect(chosen).to_have_attribute("aria-current", "true")
+    # The choice sticks for the next page too.
+    page.goto(live_server.url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    screenshot(f"home-{language}")
+    assert console_errors == []
+
+
+def test_home_page_has_no_serious_accessibility_violations(live_server, page: Page):
+    page.goto(live_server.url + "/")
+    assert serious_axe_violations(page) == []
+
+
+def test_unknown_url_shows_friendly_404_in_visitors_language(live_server, browser):
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    response = page.goto(live_server.url + "/no-such-page/")
+    assert response.status == 404
+    expect(page.locator("[data-error='404']")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    context.close()
