@@ -30,3 +30,20 @@ def test_post_without_csrf_token_is_refused_with_a_clear_page(client):
     response = strict.post("/i18n/setlang/", {"language": "fr"})
     assert response.status_code == 403
     assert 'data-error="403"' in response.content.decode()
+
+
+def test_csrf_token_sent_as_htmx_header_is_accepted():
+    """htmx sends the token from <body hx-headers> as X-CSRFToken: the POST must pass."""
+    import json
+    import re
+
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    html = strict.get("/").content.decode()
+    headers = json.loads(re.search(r"hx-headers='([^']+)'", html).group(1))
+    response = strict.post(
+        "/i18n/setlang/", {"language": "fr"},
+        headers={"X-CSRFToken": headers["x-csrftoken"], "HX-Request": "true"},
+    )
+    assert response.status_code == 302
