@@ -1,4 +1,7 @@
-"""The suite runs on the database the environment names: SQLite by default, PostgreSQL in CI's second pass."""
+"""The suite runs on the database the environment names.
+
+SQLite by default, PostgreSQL in CI's second pass.
+"""
 
 import os
 
@@ -9,7 +12,8 @@ pytestmark = pytest.mark.django_db
 
 
 def test_database_backend_follows_database_url():
-    expected = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    on_postgres = os.environ.get("DATABASE_URL", "").startswith("postgres")
+    expected = "postgresql" if on_postgres else "sqlite"
     assert connection.vendor == expected
 
 
