@@ -1,4 +1,4 @@
-"""Database models. Game rules live in games.engine; these only persist."""
+"""Anonymous players and their settings."""
 
 from __future__ import annotations
 
@@ -18,6 +18,11 @@ class Player(models.Model):
     public_id = models.UUIDField(_("public id"), default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     last_seen_at = models.DateTimeField(_("last seen"), auto_now=True)
+
+    # Heart to Heart settings (SPEC §1): defaults as the seeds give them.
+    h2h_winnable_only = models.BooleanField(_("winnable deals only"), default=False)
+    h2h_move_errors = models.BooleanField(_("move errors"), default=False)
+    h2h_placement_help = models.BooleanField(_("placement help"), default=True)
 
     class Meta:
         verbose_name = _("player")

@@ -1,0 +1,1 @@
+"""The only layer that joins models and engines: lock, apply, save, count statistics."""

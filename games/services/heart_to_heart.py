@@ -1,0 +1,169 @@
+"""Heart to Heart: every change to a saved game goes through here.
+
+Each action runs in one short transaction with the game's row locked
+(``select_for_update`` on PostgreSQL; SQLite's IMMEDIATE transactions take the
+write lock up front). A request carries the game's ``version``; a stale or repeated
+request is answered with the current board and changes nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import heart_to_heart as engine
+from games.engine.deal_codes import DealCode, parse_code, random_code
+from games.models import HeartToHeartGame, HeartToHeartStats, Player
+
+STALE = "stale"  # the problem reported when a request's version is not the game's
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an action did: the game as saved, what happened, and why not if refused."""
+
+    game: HeartToHeartGame
+    state: engine.GameState
+    kind: str | None = None  # the engine's outcome (SELECTED, PAIRED, …) when applied
+    problem: str | None = None  # a reason key when nothing was applied
+
+    @property
+    def board(self) -> engine.BoardView:
+        return engine.view(self.state)
+
+
+def state_of(game: HeartToHeartGame) -> engine.GameState:
+    return engine.GameState.from_json(game.state)
+
+
+def find_game(game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
+    """The game if it exists and belongs to this player; anyone else gets None."""
+    if player is None:
+        return None
+    return HeartToHeartGame.objects.filter(pk=game_id, player=player).first()
+
+
+def current_game(player: Player) -> HeartToHeartGame | None:
+    """The player's most recent unfinished game (a stalemate can still be undone)."""
+    return (
+        HeartToHeartGame.objects.filter(player=player)
+        .exclude(status=HeartToHeartGame.Status.WON)
+        .order_by("-updated_at")
+        .first()
+    )
+
+
+def start_game(player: Player, code: DealCode | None = None) -> HeartToHeartGame:
+    """A fresh game of ``code``, or of a new random deal (class W with "winnable only")."""
+    if code is None:
+        code = random_code("W" if player.h2h_winnable_only else "N")
+    state = engine.new_game(code)
+    return HeartToHeartGame.objects.create(
+        player=player,
+        deal_code=state.code,
+        state=state.to_json(),
+        status=state.status,  # some N deals are stuck before the first move
+    )
+
+
+def restart(game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
+    """Restart this deal: a new game of the same code (the old one stays as it was)."""
+    game = find_game(game_id, player)
+    if game is None:
+        return None
+    return start_game(player, parse_code(game.deal_code))
+
+
+def tap(game_id: uuid.UUID, player_id: int, target: str, version: int | None) -> Answer | None:
+    return _act(game_id, player_id, version, lambda state: engine.tap(state, target))
+
+
+def undo(game_id: uuid.UUID, player_id: int, version: int | None) -> Answer | None:
+    def apply(state: engine.GameState) -> engine.TapOutcome:
+        return engine.TapOutcome(engine.undo(state), "undone")
+
+    return _act(game_id, player_id, version, apply)
+
+
+def _act(game_id, player_id, version, apply) -> Answer | None:
+    """Lock, check the version, apply, save. None when the game is not this player's."""
+    with transaction.atomic():
+        game = (
+            HeartToHeartGame.objects.select_for_update()
+            .filter(pk=game_id, player_id=player_id)
+            .first()
+        )
+        if game is None:
+            return None
+        before = state_of(game)
+        if version != game.version:
+            return Answer(game, before, problem=STALE)
+        try:
+            outcome = apply(before)
+        except engine.HeartToHeartError as error:
+            return Answer(game, before, problem=error.reason)
+        if outcome.state != before:
+            _save(game, before, outcome.state)
+        return Answer(game, outcome.state, kind=outcome.kind)
+
+
+def _save(game: HeartToHeartGame, before: engine.GameState, after: engine.GameState) -> None:
+    now = timezone.now()
+    fields = ["state", "version", "status", "score", "moves", "updated_at"]
+    first_move = game.started_at is None and after.moves > before.moves
+    if first_move:
+        game.started_at = now
+        fields.append("started_at")
+    status = after.status
+    if status == HeartToHeartGame.Status.PLAYING and game.finished_at is not None:
+        game.finished_at = None  # undone out of a stalemate: the clock runs again
+        fields.append("finished_at")
+    elif status != HeartToHeartGame.Status.PLAYING and game.finished_at is None and game.started_at:
+        game.finished_at = now
+        fields.append("finished_at")
+    game.state = after.to_json()
+    game.version += 1
+    game.status = status
+    game.score = after.score
+    game.moves = after.moves
+    game.save(update_fields=fields)
+    if first_move or status == HeartToHeartGame.Status.WON:
+        _count(game, first_move=first_move, won=status == HeartToHeartGame.Status.WON)
+
+
+def _count(game: HeartToHeartGame, *, first_move: bool, won: bool) -> None:
+    """Statistics: a game is played from its first move; a win is final, so counted once."""
+    stats, _created = HeartToHeartStats.objects.select_for_update().get_or_create(
+        player_id=game.player_id
+    )
+    if first_move:
+        stats.games_played += 1
+    if won:
+        stats.games_won += 1
+        seconds = game.elapsed_seconds or 0
+        if stats.best_time_seconds is None or seconds < stats.best_time_seconds:
+            stats.best_time_seconds = seconds
+        if stats.fewest_moves is None or game.moves < stats.fewest_moves:
+            stats.fewest_moves = game.moves
+    stats.save()
+
+
+def stats_for(player: Player | None) -> HeartToHeartStats:
+    """The player's record (an unsaved empty one before the first game)."""
+    if player is None:
+        return HeartToHeartStats()
+    return HeartToHeartStats.objects.filter(player=player).first() or HeartToHeartStats(
+        player=player
+    )
+
+
+def update_settings(
+    player: Player, *, winnable_only: bool, move_errors: bool, placement_help: bool
+) -> None:
+    player.h2h_winnable_only = winnable_only
+    player.h2h_move_errors = move_errors
+    player.h2h_placement_help = placement_help
+    player.save(update_fields=["h2h_winnable_only", "h2h_move_errors", "h2h_placement_help"])

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from games.views import heart_to_heart, heart_to_heart_examples
+
+app_name = "h2h"
+
+urlpatterns = [
+    path("", heart_to_heart.play, name="play"),
+    path("new/", heart_to_heart.new_game, name="new"),
+    path("open/", heart_to_heart.open_code, name="open"),
+    path("settings/", heart_to_heart.settings, name="settings"),
+    path("examples/", heart_to_heart_examples.examples, name="examples"),
+    path("game/<uuid:game_id>/", heart_to_heart.game, name="game"),
+    path("game/<uuid:game_id>/restart/", heart_to_heart.restart, name="restart"),
+    # Last: anything else is read as a deal code (and refused clearly if it is not one).
+    path("<str:code>/", heart_to_heart.deal, name="deal"),
+]

@@ -1,0 +1,167 @@
+"""Heart to Heart pages. Thin: parse the request, call the service, render.
+
+Every action is a plain POST form (post/redirect/get without JavaScript); with htmx
+the same POST answers the ``#board`` partial instead of a redirect.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.engine import heart_to_heart as engine
+from games.engine.deal_codes import DealCodeError, parse_code
+from games.players import SESSION_KEY, current_player
+from games.services import heart_to_heart as service
+
+from .heart_to_heart_text import announcement, board_cards, deal_code_message, waste_label
+
+# A refused action answers the current board with this status (htmx swaps 400 and 409,
+# see the htmx-config meta tag in base.html).
+PROBLEM_STATUS = {service.STALE: 409, "finished": 409, "nothing-to-undo": 409}
+
+
+def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
+    player = game.player
+    board = engine.view(state)
+    return {
+        "game": game,
+        "board": board,
+        "cards": board_cards(board),
+        "waste_label": waste_label(board),
+        "player": player,
+        "help": player.h2h_placement_help,
+        "show_same_rank": kind == engine.MISMATCH and player.h2h_move_errors,
+        "problem": problem,
+        "announcement": announcement(kind, problem, board),
+        "share_url": request.build_absolute_uri(
+            reverse("h2h:deal", args=[game.deal_code])
+        ),
+        "stats": service.stats_for(player),
+    }
+
+
+def _render_game(request, game, state, *, kind=None, problem=None, status=200) -> HttpResponse:
+    context = _board_context(request, game, state, kind=kind, problem=problem)
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "games/heart_to_heart/_board_response.html" if partial else (
+        "games/heart_to_heart/page.html"
+    )
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def play(request: HttpRequest) -> HttpResponse:
+    """Resume this visitor's unfinished game, or deal a new one."""
+    player = current_player(request)
+    game = service.current_game(player) or service.start_game(player)
+    return redirect("h2h:game", game_id=game.pk)
+
+
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    game = service.start_game(player)
+    return redirect("h2h:game", game_id=game.pk)
+
+
+@require_GET
+def deal(request: HttpRequest, code: str) -> HttpResponse:
+    """A deal-code URL: a fresh game of that deal for whoever opens it."""
+    try:
+        deal_code = parse_code(code)
+    except DealCodeError as error:
+        return render(
+            request,
+            "games/heart_to_heart/bad_code.html",
+            {"code": code, "message": deal_code_message(error, code)},
+            status=400,
+        )
+    game = service.start_game(current_player(request), deal_code)
+    return redirect("h2h:game", game_id=game.pk)
+
+
+@require_GET
+def open_code(request: HttpRequest) -> HttpResponse:
+    """The "open a deal code" form: check the text, then go to the code's URL."""
+    text = request.GET.get("code", "")
+    try:
+        deal_code = parse_code(text)
+    except DealCodeError as error:
+        return render(
+            request,
+            "games/heart_to_heart/bad_code.html",
+            {"code": text, "message": deal_code_message(error, text)},
+            status=400,
+        )
+    return redirect("h2h:deal", code=str(deal_code))
+
+
+def _own_game(request: HttpRequest, game_id: uuid.UUID):
+    game = service.find_game(game_id, current_player(request, create=False))
+    if game is None:
+        raise Http404
+    return game
+
+
+@require_http_methods(["GET", "POST"])
+def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    if request.method == "GET":
+        found = _own_game(request, game_id)
+        return _render_game(request, found, service.state_of(found))
+
+    player_id = request.session.get(SESSION_KEY)
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = None
+    if request.POST.get("action") == "undo":
+        answer = service.undo(game_id, player_id, version)
+    else:
+        answer = service.tap(game_id, player_id, request.POST.get("target", ""), version)
+    if answer is None:
+        raise Http404
+    status = 200
+    if answer.problem:
+        status = PROBLEM_STATUS.get(answer.problem, 400)
+    elif not request.htmx:
+        return redirect("h2h:game", game_id=game_id)  # post/redirect/get
+    return _render_game(
+        request, answer.game, answer.state, kind=answer.kind, problem=answer.problem,
+        status=status,
+    )
+
+
+@require_POST
+def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    game = service.restart(game_id, current_player(request, create=False))
+    if game is None:
+        raise Http404
+    return redirect("h2h:game", game_id=game.pk)
+
+
+@require_POST
+def settings(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    service.update_settings(
+        player,
+        winnable_only=request.POST.get("winnable_only") == "on",
+        move_errors=request.POST.get("move_errors") == "on",
+        placement_help=request.POST.get("placement_help") == "on",
+    )
+    game_id = request.POST.get("game", "")
+    try:
+        found = service.find_game(uuid.UUID(game_id), player) if game_id else None
+    except ValueError:
+        found = None
+    if request.htmx and found is not None:
+        return _render_game(request, found, service.state_of(found))
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        next_url = reverse("h2h:play")
+    return redirect(next_url)

@@ -1,0 +1,95 @@
+"""The Examples page: a won game replayed move by move, its line proved by the solver."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from games.engine import heart_to_heart as engine
+from games.engine.solver import EXAMPLES_CODE, solve_code
+
+from .heart_to_heart_text import board_cards, card_name, waste_label
+
+
+@dataclass(frozen=True)
+class ExampleMove:
+    number: int
+    taps: tuple  # the taps that make this move (one stock tap, or the two cards of a pair)
+    kind: str  # engine.FLIPPED, REDEALT or PAIRED
+    ranks: tuple[str, ...]  # the pair's rank(s), or the card turned
+
+
+@lru_cache(maxsize=1)
+def example_game() -> tuple[tuple[ExampleMove, ...], tuple[engine.GameState, ...]]:
+    """The moves, and the state after each move (index 0 = the deal).
+
+    Solved once per process: an offline proof that the line wins, replayed through the
+    engine so that every state shown is one the rules reach.
+    """
+    solution = solve_code(EXAMPLES_CODE)
+    start = engine.new_game(EXAMPLES_CODE)
+    state, states, moves, pending = start, [start], [], []
+    for target in solution.line:
+        outcome = engine.tap(state, target)
+        state = outcome.state
+        pending.append(target)
+        if outcome.is_move:
+            if outcome.kind == engine.PAIRED:
+                pos = next(tap for tap in pending if isinstance(tap, int))
+                ranks = (state.layout[pos - 1],)
+            elif outcome.kind == engine.FLIPPED:
+                ranks = (state.waste[-1],)
+            else:
+                ranks = ()
+            moves.append(ExampleMove(len(moves) + 1, tuple(pending), outcome.kind, ranks))
+            states.append(state)
+            pending = []
+    if not state.won:
+        raise RuntimeError(f"the solver's line for {EXAMPLES_CODE} does not win")
+    return tuple(moves), tuple(states)
+
+
+def describe(move: ExampleMove) -> str:
+    if move.kind == engine.FLIPPED:
+        return _("Turn a card: %(card)s") % {"card": card_name(move.ranks[0])}
+    if move.kind == engine.REDEALT:
+        return _("Turn the waste back into the stock")
+    first, second = move.taps
+    rank = card_name(move.ranks[0])
+    if engine.WASTE in (first, second):
+        pos = first if second == engine.WASTE else second
+        return _("Pair %(card)s at position %(pos)s with the waste") % {"card": rank, "pos": pos}
+    return _("Pair %(card)s at positions %(first)s and %(second)s") % {
+        "card": rank, "first": first, "second": second}
+
+
+@require_GET
+def examples(request: HttpRequest) -> HttpResponse:
+    moves, states = example_game()
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    step = max(0, min(step, len(moves)))
+    state = states[step]
+    board = engine.view(state)
+    return render(
+        request,
+        "games/heart_to_heart/examples.html",
+        {
+            "code": EXAMPLES_CODE,
+            "board": board,
+            "cards": board_cards(board),
+            "waste_label": waste_label(board),
+            "step": step,
+            "last": len(moves),
+            "moves": [(move, describe(move)) for move in moves],
+            "current": moves[step - 1] if step else None,
+            "help": False,
+        },
+    )

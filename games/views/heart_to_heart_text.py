@@ -1,0 +1,127 @@
+"""The words the Heart to Heart pages say, translated; the engine only gives reason keys."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from games.engine import heart_to_heart as engine
+from games.engine.deal_codes import SEED_LETTERS, DealCodeError
+
+EXAMPLE_CODE = "HH1-N-AAAAAAM"
+
+RANK_NAMES = {
+    "A": gettext_lazy("Ace"),
+    "2": gettext_lazy("Two"),
+    "3": gettext_lazy("Three"),
+    "4": gettext_lazy("Four"),
+    "5": gettext_lazy("Five"),
+    "6": gettext_lazy("Six"),
+    "7": gettext_lazy("Seven"),
+    "8": gettext_lazy("Eight"),
+    "9": gettext_lazy("Nine"),
+    "10": gettext_lazy("Ten"),
+    "J": gettext_lazy("Jack"),
+    "Q": gettext_lazy("Queen"),
+    "K": gettext_lazy("King"),
+}
+
+
+def card_name(rank: str) -> str:
+    return _("%(rank)s of hearts") % {"rank": RANK_NAMES[rank]}
+
+
+def problem_message(reason: str) -> str:
+    """A refused action, said to the player."""
+    messages = {
+        "stale": _("The board had already changed (another tab, or a second click); "
+                   "here it is as it stands."),
+        "unknown-target": _("There is no such card to tap."),
+        "finished": _("This game is won; start a new game."),
+        "nothing-to-undo": _("There is no move to undo."),
+        "bad-save": _("This saved game cannot be read."),
+    }
+    return messages.get(reason, _("That move is not possible."))
+
+
+def deal_code_message(error: DealCodeError, text: str) -> str:
+    """Why a typed code is not a deal code, with an example to copy."""
+    example = EXAMPLE_CODE
+    messages = {
+        "empty": _("Enter a deal code such as %(example)s."),
+        "prefix": _("A Heart to Heart deal code starts with HH, as in %(example)s."),
+        "version": _("This site deals version 1 codes (HH1-…), as in %(example)s."),
+        "format": _("A deal code has three parts joined by dashes, as in %(example)s."),
+        "class": _("The deal class (after the first dash) must be N (any deal) "
+                   "or W (a winnable deal)."),
+        "letters": _("The last part of a deal code may only hold letters A to Z."),
+        "length": _("The last part of a deal code has %(letters)s letters, not %(count)s."),
+    }
+    parts = text.strip().split("-")
+    count = len(parts[-1]) if len(parts) == 3 else 0
+    template = messages.get(error.reason, messages["format"])
+    return template % {"example": example, "letters": SEED_LETTERS, "count": count}
+
+
+def announcement(kind: str | None, problem: str | None, board: engine.BoardView) -> str:
+    """One sentence for the screen-reader live region after an action."""
+    if problem:
+        return problem_message(problem)
+    if board.status == engine.WON:
+        return _("You won! All 25 cards are gone.")
+    if board.status == engine.STALEMATE:
+        return _("No more moves.")
+    selected = board.selected
+    selected_name = ""
+    if selected == engine.WASTE and board.waste_rank:
+        selected_name = card_name(board.waste_rank)
+    elif isinstance(selected, int):
+        selected_name = card_name(board.slots[selected - 1].rank)
+    if kind in (engine.SELECTED, engine.MISMATCH):
+        return _("%(card)s selected.") % {"card": selected_name}
+    if kind == engine.DESELECTED:
+        return _("Selection cleared.")
+    if kind == engine.PAIRED:
+        return _("Pair removed. Score %(score)s.") % {"score": board.score}
+    if kind == engine.FLIPPED:
+        return _("%(card)s turned onto the waste; %(count)s left in the stock.") % {
+            "card": card_name(board.waste_rank), "count": board.stock_count}
+    if kind == engine.REDEALT:
+        return _("The waste is turned back into the stock.")
+    if kind == "undone":
+        return _("Move undone.")
+    if kind == engine.NOTHING:
+        return _("That card is covered.")
+    return ""
+
+
+def slot_label(slot: engine.SlotView) -> str:
+    """A card's accessible name: its rank, and whether it is free, covered or selected."""
+    name = card_name(slot.rank)
+    if slot.selected:
+        return _("%(card)s, selected") % {"card": name}
+    if slot.state == "free":
+        return _("%(card)s, free") % {"card": name}
+    return _("%(card)s, covered") % {"card": name}
+
+
+def waste_label(board: engine.BoardView) -> str:
+    if board.waste_rank is None:
+        return _("Empty waste")
+    name = card_name(board.waste_rank)
+    if board.waste_selected:
+        return _("Waste: %(card)s, selected") % {"card": name}
+    return _("Waste: %(card)s") % {"card": name}
+
+
+def board_cards(board: engine.BoardView) -> list[dict]:
+    """The 25 slots with where they sit in the heart (row, x in half-cards) and their names."""
+    return [
+        {
+            "slot": slot,
+            "row": engine.PLACES[slot.pos - 1][0],
+            "x": engine.PLACES[slot.pos - 1][1],
+            "label": slot_label(slot),
+        }
+        for slot in board.slots
+    ]

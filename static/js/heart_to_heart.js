@@ -1,0 +1,36 @@
+// Heart to Heart's small helpers: the banner's clock, the copy-link button, dialog focus.
+// The server measures time; this only ticks the display between requests.
+(function () {
+  "use strict";
+  const base = new WeakMap(); // clock element -> [elapsed at render, Date.now() at render]
+
+  function format(total) {
+    const h = Math.floor(total / 3600), m = Math.floor((total % 3600) / 60), s = total % 60;
+    const pad = (n) => String(n).padStart(2, "0");
+    return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
+  }
+
+  function tick() {
+    document.querySelectorAll('[data-stat="time"][data-running="true"]').forEach((el) => {
+      if (!base.has(el)) base.set(el, [Number(el.dataset.elapsed) || 0, Date.now()]);
+      const [elapsed, since] = base.get(el);
+      el.textContent = format(elapsed + Math.floor((Date.now() - since) / 1000));
+    });
+  }
+  setInterval(tick, 1000);
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-copy]");
+    if (!button) return;
+    const done = () => {
+      const label = button.textContent;
+      button.textContent = button.dataset.copied;
+      setTimeout(() => { button.textContent = label; }, 1500);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(button.dataset.copy).then(done, () => window.prompt("", button.dataset.copy));
+    } else {
+      window.prompt("", button.dataset.copy);
+    }
+  });
+})();
