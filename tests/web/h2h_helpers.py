@@ -6,13 +6,55 @@ import re
 from functools import lru_cache
 
 from games.engine import heart_to_heart as engine
+from games.engine.deal_codes import DealCode
 from games.engine.solver import EXAMPLES_CODE, solve_code
 from games.models import HeartToHeartGame
 
-# Turn one card, then pair the point with the waste: no pair is left anywhere.
-STALEMATE_CODE = "HH1-N-AAAAADE"
-STALEMATE_LINE = ("stock", 25, "waste")
-STUCK_AT_START_CODE = "HH1-N-AAAAAAA"
+
+
+def _greedy_line(state: engine.GameState, limit: int = 60) -> tuple[tuple, engine.GameState]:
+    """Pair free cards among themselves first, then with the waste, else turn a card."""
+    line: list = []
+    while state.status == engine.PLAYING and len(line) < limit:
+        free_by_rank: dict[str, int] = {}
+        pair = None
+        for pos in state.free_positions():
+            rank = state.layout[pos - 1]
+            if rank in free_by_rank:
+                pair = (free_by_rank[rank], pos)
+                break
+            free_by_rank[rank] = pos
+        if pair is None and state.waste and state.waste[-1] in free_by_rank:
+            pair = (free_by_rank[state.waste[-1]], engine.WASTE)
+        taps = pair or (engine.STOCK,)
+        for target in taps:
+            state = engine.tap(state, target).state
+        line.extend(taps)
+    return tuple(line), state
+
+
+@lru_cache(maxsize=1)
+def stalemate_case() -> tuple[str, tuple]:
+    """The first N deal (by seed) that a short greedy line drives into a stalemate."""
+    for seed in range(20_000):
+        code = str(DealCode("N", seed))
+        opening = engine.new_game(code)
+        if opening.status != engine.PLAYING:
+            continue
+        line, end = _greedy_line(opening)
+        if end.status == engine.STALEMATE and any(isinstance(t, int) for t in line):
+            return code, line
+    raise AssertionError("no stalemate found")
+
+
+@lru_cache(maxsize=1)
+def stuck_at_start_code() -> str:
+    """The first N deal that is stalemated before the first move (the seeds say some are)."""
+    for seed in range(20_000):
+        code = str(DealCode("N", seed))
+        if engine.new_game(code).status == engine.STALEMATE:
+            return code
+    raise AssertionError("no deal stuck at the start")
 
 
 @lru_cache(maxsize=4)

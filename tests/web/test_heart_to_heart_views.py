@@ -10,13 +10,12 @@ from games.engine.solver import EXAMPLES_CODE
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
 
 from .h2h_helpers import (
-    STALEMATE_CODE,
-    STALEMATE_LINE,
-    STUCK_AT_START_CODE,
     attribute,
     play_line,
+    stalemate_case,
     start,
     state,
+    stuck_at_start_code,
     tap,
     undo,
     winning_line,
@@ -343,8 +342,9 @@ def test_undo_with_nothing_to_undo_is_refused(client):
 
 
 def test_stalemate_opens_the_dialog_and_undo_closes_it(client):
-    game = start(client, STALEMATE_CODE)
-    play_line(client, game, STALEMATE_LINE)
+    code, line = stalemate_case()
+    game = start(client, code)
+    play_line(client, game, line)
     html = client.get(f"/heart-to-heart/game/{game.pk}/").content.decode()
     assert 'data-dialog="stalemate"' in html and 'role="dialog"' in html
     assert "No more moves" in html
@@ -357,24 +357,29 @@ def test_stalemate_opens_the_dialog_and_undo_closes_it(client):
 
 
 def test_undoing_out_of_a_stalemate_never_counts_a_game_twice(client):
-    game = start(client, STALEMATE_CODE)
+    code, line = stalemate_case()
+    game = start(client, code)
+    play_line(client, game, line)
     for _ in range(3):
-        play_line(client, game, STALEMATE_LINE[1:] if state(game).moves else STALEMATE_LINE)
         undo(client, game)
+        assert state(game).status == "playing"
+        play_line(client, game, line[-1:] if isinstance(line[-1], str) else line[-2:])
+        assert state(game).status == "stalemate"
     stats = HeartToHeartStats.objects.get(player=game.player)
     assert (stats.games_played, stats.games_won) == (1, 0)
 
 
 def test_a_deal_stuck_before_the_first_move_shows_the_dialog_at_once(client):
-    game = start(client, STUCK_AT_START_CODE)
+    game = start(client, stuck_at_start_code())
     html = client.get(f"/heart-to-heart/game/{game.pk}/").content.decode()
     assert 'data-dialog="stalemate"' in html
     assert HeartToHeartStats.objects.filter(player=game.player).count() == 0
 
 
 def test_restart_deals_the_same_code_again(client):
-    game = start(client, STALEMATE_CODE)
-    play_line(client, game, STALEMATE_LINE)
+    code, line = stalemate_case()
+    game = start(client, code)
+    play_line(client, game, line)
     response = client.post(f"/heart-to-heart/game/{game.pk}/restart/")
     assert response.status_code == 302
     fresh = HeartToHeartGame.objects.exclude(pk=game.pk).get()
@@ -481,3 +486,18 @@ def test_a_tap_costs_a_fixed_number_of_queries(client, django_assert_max_num_que
             headers={"HX-Request": "true"},
         )
     assert response.status_code == 200
+
+
+# --- Admin ------------------------------------------------------------------------------
+
+
+def test_admin_lists_games_and_statistics(client, admin_client):
+    code, line = stalemate_case()
+    game = start(client, code)
+    play_line(client, game, line)
+    assert admin_client.get("/admin/games/hearttoheartgame/").status_code == 200
+    assert admin_client.get(f"/admin/games/hearttoheartgame/{game.pk}/change/").status_code == 200
+    page = admin_client.get("/admin/games/hearttoheartstats/")
+    assert page.status_code == 200
+    assert "0%" in page.content.decode()
+    assert admin_client.get(f"/admin/games/player/{game.player.pk}/change/").status_code == 200
