@@ -24,12 +24,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import H2H_RANKS
 from .heart_to_heart import (
     COVER_MASKS,
+    FLIPPED,
     FULL_MASK,
     LAYOUT_SIZE,
+    PAIRED,
+    PLACES,
+    ROW_OFFSETS,
     STOCK,
     WASTE,
     GameState,
@@ -37,6 +42,9 @@ from .heart_to_heart import (
     deal_state,
     tap,
 )
+
+if TYPE_CHECKING:
+    from .deal_codes import DealCode
 
 # The Examples page's won game (found by docs/heart-to-heart-engine.md's search; the
 # line's first pair, the point with the waste, is move 10 as in the seeds' example).
@@ -228,11 +236,54 @@ def replay(state: GameState, line: Iterable[Target]) -> GameState:
     return state
 
 
-def solve_code(code: object) -> Solution:
+def solve_code(code: DealCode | str) -> Solution:
     from .deal_codes import deal_for
 
-    return solve(deal_for(code))  # type: ignore[arg-type]
+    return solve(deal_for(code))
 
 
-def opening(ranks: Sequence[str]) -> GameState:
-    return deal_state("", ranks)
+def narrate(code: str, ranks: Sequence[str], solution: Solution, ms: float) -> list[str]:
+    """The report ``manage.py h2h_solve`` prints: the deal, the verdict, the line by move."""
+    lines = [code, *_heart_picture(ranks[:LAYOUT_SIZE])]
+    lines.append(f"waste: {ranks[51]}   stock: {51 - LAYOUT_SIZE} cards, top first: "
+                 + " ".join(ranks[LAYOUT_SIZE:51]))
+    if not solution.winnable:
+        lines.append(f"UNWINNABLE: proved in {ms:.2f} ms ({solution.nodes} positions searched)")
+        return lines
+    lines.append(
+        f"WINNABLE: {solution.moves} moves ({len(solution.line)} taps), found in {ms:.2f} ms "
+        f"({solution.nodes} positions searched)"
+    )
+    state = deal_state(code, ranks)
+    pending: list[Target] = []
+    for target in solution.line:
+        outcome = tap(state, target)
+        state = outcome.state
+        pending.append(target)
+        if not outcome.is_move:
+            continue
+        number = f"{state.moves:4d}."
+        if outcome.kind == PAIRED:
+            first, second = outcome.paired
+            rank = state.layout[(second if first == WASTE else first) - 1]
+            where = " and ".join("the waste" if t == WASTE else f"position {t}" for t in pending)
+            lines.append(f"{number} pair {rank}: {where}  (score {state.score})")
+        elif outcome.kind == FLIPPED:
+            lines.append(f"{number} turn a card: {state.waste[-1]}")
+        else:
+            lines.append(f"{number} redeal the waste into the stock")
+        pending = []
+    lines.append("replayed through the engine: " + ("won" if state.won else "NOT WON (bug)"))
+    return lines
+
+
+def _heart_picture(layout: Sequence[str]) -> list[str]:
+    """The heart as text, each card at its half-card x offset (positions in brackets)."""
+    lines = []
+    for row in range(1, len(ROW_OFFSETS) + 1):
+        cells = [" " * 4] * 11
+        for pos, (card_row, x) in enumerate(PLACES, 1):
+            if card_row == row:
+                cells[x + 5] = f"{layout[pos - 1]:>2}{'':2}"
+        lines.append("  " + "".join(cells).rstrip())
+    return lines
