@@ -208,13 +208,46 @@ def solve(ranks: Sequence[str]) -> Solution:
     return Solution(True, _taps(ranks, search.path), search.nodes)
 
 
-def _taps(ranks: Sequence[str], pairs: Iterable[tuple[int, int | None]]) -> tuple[Target, ...]:
-    """Turn abstract pairs into taps, flipping (and redealing) to each piles card needed."""
+def _taps(ranks: Sequence[str], plan: Sequence[tuple[int, int | None]]) -> tuple[Target, ...]:
+    """Turn the search's pairs into taps, flipping (and redealing) to each piles card needed.
+
+    The pairs are replayed in a cheaper order than found: any order in which each pair's
+    cards are free works (removals only free cards; the piles hold enough of each rank in
+    any order), so pairs from the heart go first, then the piles pair whose rank turns up
+    soonest. The plan's first pending pair is always playable, so this never sticks.
+    """
     stock = list(ranks[LAYOUT_SIZE:51])
     waste = [ranks[51]]
+    pending = list(plan)
+    removed = 0
     taps: list[Target] = []
-    for card, partner in pairs:
+
+    def playable(move: tuple[int, int | None]) -> bool:
+        return all(
+            removed & COVER_MASKS[card] == COVER_MASKS[card]
+            for card in move
+            if card is not None
+        )
+
+    def flips_to(rank: str) -> int:
+        if waste and waste[-1] == rank:
+            return 0
+        if rank in stock:
+            return stock.index(rank) + 1
+        return len(stock) + 1 + waste.index(rank) + 1  # through the stock, redeal, on
+
+    while pending:
+        ready = [move for move in pending if playable(move)]
+        heart_pairs = [move for move in ready if move[1] is not None]
+        if heart_pairs:
+            move = heart_pairs[0]
+        else:
+            move = min(ready, key=lambda move: flips_to(ranks[move[0]]))
+        pending.remove(move)
+        card, partner = move
+        removed |= 1 << card
         if partner is not None:
+            removed |= 1 << partner
             taps += [card + 1, partner + 1]
             continue
         rank = ranks[card]
