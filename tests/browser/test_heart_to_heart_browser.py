@@ -1,0 +1,178 @@
+"""Heart to Heart in a real Chromium: taps through htmx, dialogs, settings, sharing, languages."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine.solver import EXAMPLES_CODE
+from tests.web.h2h_helpers import stalemate_case, winning_line
+
+from .conftest import serious_axe_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _selector(target) -> str:
+    return f"#pos-{target}" if isinstance(target, int) else f"#{target}"
+
+
+def _tap(page: Page, target) -> None:
+    """Click a card and wait until the swapped board shows a newer version."""
+    version = int(page.locator("#board").get_attribute("data-version"))
+    page.locator(_selector(target)).click()
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version + 1))
+
+
+def _open(page: Page, live_server, code: str) -> None:
+    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
+    expect(page.locator("#board")).to_be_visible()
+
+
+def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, screenshot):
+    _open(page, live_server, EXAMPLES_CODE)
+    screenshot("h2h-start-desktop")
+    line = winning_line()
+    for number, target in enumerate(line):
+        _tap(page, target)
+        if number == len(line) // 2:
+            screenshot("h2h-midgame-desktop")
+    dialog = page.locator("[role='dialog'][data-dialog='won']")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-won='score']")).to_have_text("250")
+    expect(page.locator("[data-stat='score']")).to_have_text("250")
+    expect(page.locator("[data-pos][data-state='removed']")).to_have_count(25)
+    expect(page.locator("[data-statistic='won']")).to_have_text("1")  # updated out of band
+    screenshot("h2h-won")
+    assert console_errors == []
+
+
+def test_stalemate_reached_and_undone(live_server, page: Page, console_errors, screenshot):
+    code, line = stalemate_case()
+    _open(page, live_server, code)
+    for target in line:
+        _tap(page, target)
+    dialog = page.locator("[role='dialog'][data-dialog='stalemate']")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_contain_text("No more moves")
+    expect(dialog.locator("[data-action='undo']")).to_be_focused()
+    screenshot("h2h-stalemate")
+    dialog.locator("[data-action='undo']").click()
+    expect(page.locator("[data-dialog='stalemate']")).to_have_count(0)
+    expect(page.locator("#h2h-announcer")).to_have_text("Move undone.")
+    assert console_errors == []
+
+
+def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
+    _open(page, live_server, EXAMPLES_CODE)
+    # The seeds' example: the point (4) then the waste (A): the waste ends selected.
+    _tap(page, 25)
+    expect(page.locator("[data-pos='1']")).to_have_attribute("data-dim", "true")
+    _tap(page, "waste")
+    expect(page.locator("#waste")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-message='same-rank']")).to_have_count(0)
+
+    page.locator("[data-setting='move-errors']").check()
+    expect(page.locator("[data-setting='move-errors']")).to_be_checked()
+    _tap(page, 25)
+    expect(page.locator("[data-message='same-rank']")).to_be_visible()
+
+    page.locator("[data-setting='placement-help']").uncheck()
+    expect(page.locator("[data-dim='true']")).to_have_count(0)
+    expect(page.locator("[data-hint='true']")).to_have_count(0)
+    page.reload()  # settings are saved, not just drawn
+    expect(page.locator("[data-setting='placement-help']")).not_to_be_checked()
+    expect(page.locator("[data-setting='move-errors']")).to_be_checked()
+    assert console_errors == []
+
+
+def test_share_url_opened_elsewhere_gives_a_fresh_game_of_the_same_deal(
+    live_server, page: Page, browser
+):
+    _open(page, live_server, EXAMPLES_CODE)
+    _tap(page, "stock")
+    share = page.locator("[data-copy]").first.get_attribute("data-copy")
+    assert share.endswith(f"/heart-to-heart/{EXAMPLES_CODE}/")
+    other = browser.new_context()
+    friend = other.new_page()
+    friend.goto(share)
+    expect(friend.locator("[data-stat='code']")).to_have_text(EXAMPLES_CODE)
+    expect(friend.locator("[data-stat='moves']")).to_have_text("0")
+    for pos in (1, 13, 25):
+        mine = page.locator(f"[data-pos='{pos}']").get_attribute("data-rank")
+        expect(friend.locator(f"[data-pos='{pos}']")).to_have_attribute("data-rank", mine)
+    assert friend.url != page.url  # another game, not mine
+    other.close()
+
+
+@pytest.mark.parametrize(
+    ("locale", "undo", "stock_word"), [("fr-FR", "Annuler", "Pioche"), ("nb-NO", "Angre", "Trekkbunken")]
+)
+def test_the_page_in_french_and_norwegian(live_server, browser, locale, undo, stock_word, screenshot):
+    context = browser.new_context(locale=locale)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLES_CODE}/")
+    expect(page.locator("#undo")).to_contain_text(undo)
+    assert page.locator("#stock").get_attribute("aria-label").startswith(stock_word)
+    screenshot(f"h2h-{locale}", page)
+    context.close()
+
+
+def test_cards_are_playable_by_keyboard(live_server, page: Page):
+    _open(page, live_server, EXAMPLES_CODE)
+    point = page.locator("#pos-25")
+    expect(point).to_have_attribute("aria-label", "Four of hearts, free")
+    point.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#pos-25")).to_be_focused()  # focus survives the swap (stable ids)
+    expect(page.locator("#pos-25")).to_have_attribute("aria-label", "Four of hearts, selected")
+    page.keyboard.press("Space")
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "false")
+    page.keyboard.press("Tab")
+    expect(page.locator("#stock")).to_be_focused()
+
+
+def test_double_click_on_the_stock_turns_one_card(live_server, page: Page):
+    _open(page, live_server, EXAMPLES_CODE)
+    page.locator("#stock").dblclick()
+    page.wait_for_load_state("networkidle")
+    moves = int(page.locator("[data-stat='moves']").inner_text())
+    page.reload()
+    assert int(page.locator("[data-stat='moves']").inner_text()) == moves
+    assert moves in (1, 2)  # queued in order, and the stale second click is never applied twice
+
+
+def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLES_CODE}/")
+    expect(page.locator("#pos-25")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot("h2h-phone", page)
+    context.close()
+
+
+def test_clock_ticks_in_the_browser_after_the_first_move(live_server, page: Page):
+    _open(page, live_server, EXAMPLES_CODE)
+    expect(page.locator("[data-stat='time']")).to_have_text("0:00")
+    _tap(page, "stock")
+    expect(page.locator("[data-stat='time']")).to_have_text("0:02", timeout=4000)
+
+
+def test_no_serious_accessibility_violations(live_server, page: Page):
+    _open(page, live_server, EXAMPLES_CODE)
+    assert serious_axe_violations(page) == []
+    _tap(page, 25)
+    assert serious_axe_violations(page) == []
+
+
+def test_examples_page_steps_forward_and_back(live_server, page: Page, screenshot):
+    page.goto(f"{live_server.url}/heart-to-heart/examples/")
+    expect(page.locator("[data-stat='step']")).to_contain_text("0 /")
+    page.locator("[data-step='forward']").click()
+    expect(page.locator("[data-stat='step']")).to_contain_text("1 /")
+    page.locator("[data-step='last']").click()
+    expect(page.locator("[data-pos][data-state='removed']")).to_have_count(25)
+    page.locator("[data-step='back']").click()
+    expect(page.locator("[data-stat='score']")).not_to_have_text("250")
+    screenshot("h2h-examples")
+    assert serious_axe_violations(page) == []
