@@ -91,8 +91,10 @@ def undo(game_id: uuid.UUID, player_id: int, version: int | None) -> Answer | No
 def _act(game_id, player_id, version, apply) -> Answer | None:
     """Lock, check the version, apply, save. None when the game is not this player's."""
     with transaction.atomic():
+        # The player comes along (its settings shape the answer) but only the game is locked.
         game = (
-            HeartToHeartGame.objects.select_for_update()
+            HeartToHeartGame.objects.select_related("player")
+            .select_for_update(of=("self",))
             .filter(pk=game_id, player_id=player_id)
             .first()
         )
