@@ -127,6 +127,7 @@ def test_cards_are_playable_by_keyboard(live_server, page: Page):
     expect(page.locator("#pos-25")).to_have_attribute("aria-label", "Four of hearts, selected")
     page.keyboard.press("Space")
     expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#pos-25")).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("#stock")).to_be_focused()
 
