@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import H2H_RANKS
+from .deal_codes import DealCode, deal_for, parse_code
 
 FORMAT_VERSION = 1  # of the JSON value; bump it (and keep a reader) when the shape changes
 HISTORY_LIMIT = 100  # undo reaches this many moves back (SPEC: "up to the last 100 moves")
@@ -117,7 +118,11 @@ class GameState:
 
     @property
     def status(self) -> str:
-        """"won", "stalemate" (no free card has a possible partner anywhere) or "playing"."""
+        """WON, STALEMATE (no free card has a possible partner anywhere) or PLAYING.
+
+        A stalemate still takes taps (the stock turns as ever) and undo: only a won game
+        is finished.
+        """
         if self.removed == FULL_MASK:
             return WON
         free = self.free_positions()
@@ -182,10 +187,8 @@ def deal_state(code: str, ranks: Sequence[str]) -> GameState:
     )
 
 
-def new_game(code: Any) -> GameState:
+def new_game(code: DealCode | str) -> GameState:
     """A fresh game of a deal code (a ``DealCode`` or its text; DealCodeError if malformed)."""
-    from .deal_codes import deal_for, parse_code
-
     deal_code = parse_code(code) if isinstance(code, str) else code
     return deal_state(str(deal_code), deal_for(deal_code))
 
