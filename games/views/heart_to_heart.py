@@ -55,6 +55,12 @@ def _render_game(request, game, state, *, kind=None, problem=None, status=200) -
     return render(request, template, context, status=status)
 
 
+def _bad_code(request: HttpRequest, text: str, error: DealCodeError) -> HttpResponse:
+    """400: the text is not a deal code; the page says why and offers the form again."""
+    context = {"code": text, "message": deal_code_message(error, text)}
+    return render(request, "games/heart_to_heart/bad_code.html", context, status=400)
+
+
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """Resume this visitor's unfinished game, or deal a new one."""
@@ -76,12 +82,7 @@ def deal(request: HttpRequest, code: str) -> HttpResponse:
     try:
         deal_code = parse_code(code)
     except DealCodeError as error:
-        return render(
-            request,
-            "games/heart_to_heart/bad_code.html",
-            {"code": code, "message": deal_code_message(error, code)},
-            status=400,
-        )
+        return _bad_code(request, code, error)
     game = service.start_game(current_player(request), deal_code)
     return redirect("h2h:game", game_id=game.pk)
 
@@ -93,12 +94,7 @@ def open_code(request: HttpRequest) -> HttpResponse:
     try:
         deal_code = parse_code(text)
     except DealCodeError as error:
-        return render(
-            request,
-            "games/heart_to_heart/bad_code.html",
-            {"code": text, "message": deal_code_message(error, text)},
-            status=400,
-        )
+        return _bad_code(request, text, error)
     return redirect("h2h:deal", code=str(deal_code))
 
 

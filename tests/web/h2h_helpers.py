@@ -11,7 +11,6 @@ from games.engine.solver import EXAMPLES_CODE, solve_code
 from games.models import HeartToHeartGame
 
 
-
 def _greedy_line(state: engine.GameState, limit: int = 60) -> tuple[tuple, engine.GameState]:
     """Pair free cards among themselves first, then with the waste, else turn a card."""
     line: list = []
