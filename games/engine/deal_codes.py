@@ -39,7 +39,8 @@ _EXAMPLE = "HH1-N-AAAAAAM"
 # move 10 — see docs/heart-to-heart-engine.md. Both are fixed forever.
 N_TAG = 301_388
 W_TAG = 0x57  # "W"
-W_MAX_SHUFFLES = 10_000  # never reached in practice: about 1 shuffle in 3 is winnable
+# A guard, never reached: about 2 shuffles in 7 are winnable (docs/heart-to-heart-engine.md).
+W_MAX_SHUFFLES = 10_000
 
 
 class DealCodeError(ValueError):

@@ -44,13 +44,12 @@ def test_winning_lines_replay_as_wins_on_random_deals(seed):
 
 
 @settings(max_examples=100)
-@given(seed=st.integers(0, SEED_LIMIT - 1), order=st.randoms(use_true_random=False))
+@given(seed=st.integers(0, SEED_LIMIT - 1), order=st.permutations(range(27)))
 def test_verdict_does_not_depend_on_the_order_of_stock_and_waste(seed, order):
     # With unlimited same-order redeals any piles card can be brought to the top: only
     # the ranks left in stock + waste matter. (The literal solver checks this the hard way.)
     deal = list(deal_for(DealCode("N", seed)))
-    piles = deal[25:]
-    order.shuffle(piles)
+    piles = [deal[25 + index] for index in order]
     assert is_winnable(deal[:25] + piles) == is_winnable(deal)
 
 
