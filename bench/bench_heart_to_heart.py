@@ -145,8 +145,10 @@ def main() -> None:
     verdict, line, winnable = solver_times(args.deals)
     print(f"solver, verdict only, {args.deals} N deals: {summary_ms(verdict)}")
     print(f"solver, verdict + line, {args.deals} N deals: {summary_ms(line)}")
-    print(f"  winnable {winnable}/{args.deals} = {winnable / args.deals:.1%}; undecided: 0 "
-          "(the search is exhaustive and has no budget)")
+    print(
+        f"  winnable {winnable}/{args.deals} = {winnable / args.deals:.1%}; undecided: 0 "
+        "(the search is exhaustive and has no budget)"
+    )
     print(f"W deal draw, {args.w_deals} codes: {summary_ms(w_deal_times(args.w_deals))}")
 
 

@@ -47,9 +47,7 @@ class Share:
 
     def __str__(self) -> str:
         low, high = self.interval()
-        return (
-            f"{self.value:6.1%} ({self.count}/{self.total}; 95% interval {low:.1%}–{high:.1%})"
-        )
+        return f"{self.value:6.1%} ({self.count}/{self.total}; 95% interval {low:.1%}–{high:.1%})"
 
 
 def greedy_play(state: GameState) -> GameState:

@@ -64,9 +64,7 @@ def _geometry() -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...
 PLACES, COVERED_BY = _geometry()  # index 0 = position 1
 FULL_MASK = (1 << LAYOUT_SIZE) - 1
 # Bit p-1 stands for position p; COVER_MASKS[p-1] holds the bits of the cards covering p.
-COVER_MASKS: tuple[int, ...] = tuple(
-    sum(1 << (c - 1) for c in covers) for covers in COVERED_BY
-)
+COVER_MASKS: tuple[int, ...] = tuple(sum(1 << (c - 1) for c in covers) for covers in COVERED_BY)
 
 # One character per rank in the JSON value ("T" for 10 keeps every rank one character).
 _RANK_CHARS = dict(zip(H2H_RANKS, "A23456789TJQK", strict=True))

@@ -224,9 +224,7 @@ def _taps(ranks: Sequence[str], plan: Sequence[tuple[int, int | None]]) -> tuple
 
     def playable(move: tuple[int, int | None]) -> bool:
         return all(
-            removed & COVER_MASKS[card] == COVER_MASKS[card]
-            for card in move
-            if card is not None
+            removed & COVER_MASKS[card] == COVER_MASKS[card] for card in move if card is not None
         )
 
     def flips_to(rank: str) -> int:
@@ -278,8 +276,10 @@ def solve_code(code: DealCode | str) -> Solution:
 def narrate(code: str, ranks: Sequence[str], solution: Solution, ms: float) -> list[str]:
     """The report ``manage.py h2h_solve`` prints: the deal, the verdict, the line by move."""
     lines = [code, *_heart_picture(ranks[:LAYOUT_SIZE])]
-    lines.append(f"waste: {ranks[51]}   stock: {51 - LAYOUT_SIZE} cards, top first: "
-                 + " ".join(ranks[LAYOUT_SIZE:51]))
+    lines.append(
+        f"waste: {ranks[51]}   stock: {51 - LAYOUT_SIZE} cards, top first: "
+        + " ".join(ranks[LAYOUT_SIZE:51])
+    )
     if not solution.winnable:
         lines.append(f"UNWINNABLE: proved in {ms:.2f} ms ({solution.nodes} positions searched)")
         return lines

@@ -158,4 +158,3 @@ def test_the_view_is_the_same_whatever_the_stock_order(code, plan):
         options = useful_targets(state)
         state = tap(state, options[value % len(options)]).state
     assert view(replace(state, stock=tuple(sorted(state.stock)))) == view(state)
-
