@@ -6,6 +6,7 @@ from games.views.home import home
 urlpatterns = [
     path("", home, name="home"),
     path("heart-to-heart/", include("games.urls_heart_to_heart")),
+    path("hearts/", include("games.urls_hearts")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

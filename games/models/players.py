@@ -24,6 +24,37 @@ class Player(models.Model):
     h2h_move_errors = models.BooleanField(_("move errors"), default=False)
     h2h_placement_help = models.BooleanField(_("placement help"), default=True)
 
+    # Hearts: chosen before a game, they apply to the next one (SPEC §2).
+    class HeartsLevel(models.TextChoices):
+        EASY = "easy", _("Easy")
+        MEDIUM = "medium", _("Medium")
+        HARD = "hard", _("Hard")
+
+    class HeartsTarget(models.IntegerChoices):
+        NORMAL = 100, _("100 points (normal)")
+        FAST = 75, _("75 points (fast)")
+
+    class PassOrder(models.TextChoices):
+        LRAN = "LRAN", _("left, right, across, none")
+        LARN = "LARN", _("left, across, right, none")
+
+    class TieRule(models.TextChoices):
+        DRAW = "draw", _("a draw")
+        LAST_DEAL = "last-deal", _("the lower score on the last deal wins")
+
+    hearts_level = models.CharField(
+        _("Hearts level"), max_length=8, choices=HeartsLevel.choices, default=HeartsLevel.MEDIUM
+    )
+    hearts_target = models.PositiveSmallIntegerField(
+        _("game length"), choices=HeartsTarget.choices, default=HeartsTarget.NORMAL
+    )
+    hearts_pass_order = models.CharField(
+        _("pass order"), max_length=4, choices=PassOrder.choices, default=PassOrder.LRAN
+    )
+    hearts_tie_rule = models.CharField(
+        _("ties for lowest"), max_length=10, choices=TieRule.choices, default=TieRule.DRAW
+    )
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")

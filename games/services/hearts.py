@@ -1,0 +1,234 @@
+"""Hearts: every change to a saved game goes through here.
+
+Each action runs in one short transaction with the game's row locked. The human's
+actions are checked by the rules engine and are safe to repeat: choosing a card is
+"choose QS" or "unchoose QS", not a toggle; playing a card that has already left the
+hand, or passing twice, is refused with a reason. The computers' timed moves carry the
+game's ``version`` and apply only while it still matches, so two refreshes racing
+(a second tab, a retried request) never apply two computer moves for one.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from games.engine import hearts as engine
+from games.models import HeartsGame, HeartsStats, Player
+
+STALE = "stale"
+HUMAN_SEAT = 0
+
+
+@dataclass(frozen=True)
+class Answer:
+    game: HeartsGame
+    state: engine.HeartsState
+    problem: str | None = None  # a reason key when nothing was applied
+
+
+def state_of(game: HeartsGame) -> engine.HeartsState:
+    return engine.HeartsState.from_dict(game.state)
+
+
+def options_of(player: Player) -> engine.HeartsOptions:
+    return engine.HeartsOptions(
+        target=player.hearts_target,
+        pass_order=player.hearts_pass_order,
+        tie_rule=player.hearts_tie_rule,
+    )
+
+
+def find_game(game_id: uuid.UUID, player: Player | None) -> HeartsGame | None:
+    if player is None:
+        return None
+    return HeartsGame.objects.filter(pk=game_id, player=player).first()
+
+
+def current_game(player: Player) -> HeartsGame | None:
+    """The player's latest game that is not over."""
+    return (
+        HeartsGame.objects.filter(player=player)
+        .exclude(phase="game-over")
+        .order_by("-updated_at")
+        .first()
+    )
+
+
+def start_game(player: Player) -> HeartsGame:
+    """A new game with the player's level and rule options; it counts as played now."""
+    level = player.hearts_level
+    seed = secrets.randbits(63)  # fits a signed 64-bit column should it ever need one
+    state = engine.new_game(seed, options_of(player), (level, level, level))
+    with transaction.atomic():
+        game = HeartsGame.objects.create(
+            player=player, level=level, state=state.to_dict(), phase=state.phase
+        )
+        stats, _created = HeartsStats.objects.select_for_update().get_or_create(
+            player=player, level=level
+        )
+        stats.games_played += 1
+        stats.save(update_fields=["games_played"])
+    return game
+
+
+def update_options(player: Player, *, level: str, target: int, pass_order: str, tie_rule: str):
+    """Options for the next game; a game in progress keeps its own (SPEC §2)."""
+    player.hearts_level = level
+    player.hearts_target = target
+    player.hearts_pass_order = pass_order
+    player.hearts_tie_rule = tie_rule
+    player.full_clean(exclude=["public_id"])
+    player.save(
+        update_fields=["hearts_level", "hearts_target", "hearts_pass_order", "hearts_tie_rule"]
+    )
+
+
+# --- The human's actions ----------------------------------------------------------------
+
+
+def choose(game_id, player_id, card: str, chosen: bool) -> Answer | None:
+    """Choose (or unchoose) a card of the hand for the pass; at most three."""
+
+    def apply(game: HeartsGame, state: engine.HeartsState):
+        view = engine.seat_view(state, HUMAN_SEAT)
+        hand = set(view.to_dict()["hand"])
+        if state.phase != "pass" or view.passed[HUMAN_SEAT]:
+            return None, "no-pass"
+        if card not in hand:
+            return None, "not-in-hand"
+        picked = [code for code in game.chosen if code in hand and code != card]
+        if chosen:
+            if len(picked) >= 3:
+                return None, "pass-three"
+            picked.append(card)
+        game.chosen = picked
+        return state, None
+
+    return _act(game_id, player_id, None, apply, extra_fields=("chosen",))
+
+
+def confirm_pass(game_id, player_id) -> Answer | None:
+    def apply(game: HeartsGame, state: engine.HeartsState):
+        new = engine.submit_pass(state, HUMAN_SEAT, game.chosen)
+        game.chosen = []
+        return new, None
+
+    return _act(game_id, player_id, None, apply, extra_fields=("chosen",))
+
+
+def lift(game_id, player_id, card: str) -> Answer | None:
+    """The first of the two taps that play a card: only a card the rules allow now."""
+
+    def apply(game: HeartsGame, state: engine.HeartsState):
+        if card not in engine.legal_plays(state, HUMAN_SEAT):
+            return None, "not-playable"
+        game.lifted = card
+        return state, None
+
+    return _act(game_id, player_id, None, apply, extra_fields=("lifted",))
+
+
+def play(game_id, player_id, card: str) -> Answer | None:
+    def apply(game: HeartsGame, state: engine.HeartsState):
+        new = engine.play_card(state, HUMAN_SEAT, card)
+        game.lifted = ""
+        return new, None
+
+    return _act(game_id, player_id, None, apply, extra_fields=("lifted",))
+
+
+def next_deal(game_id, player_id) -> Answer | None:
+    return _act(game_id, player_id, None, lambda game, state: (engine.next_deal(state), None))
+
+
+def advance(game_id, player_id, version: int | None) -> Answer | None:
+    """The timed refresh: apply exactly the one step that is due, if its version matches.
+
+    The step is a computer's pass or card, or gathering a finished trick. When the human
+    is due (or the deal is over) nothing happens and the chain of refreshes stops.
+    """
+
+    def apply(game: HeartsGame, state: engine.HeartsState):
+        if state.phase == "trick-done":
+            return engine.collect_trick(state), None
+        if engine.computer_due(state):
+            return engine.computer_move(state), None
+        return None, "nothing-due"
+
+    return _act(game_id, player_id, version, apply)
+
+
+# --- The one place that locks, applies and saves -----------------------------------------
+
+
+Apply = Callable[[HeartsGame, engine.HeartsState], tuple[engine.HeartsState | None, str | None]]
+
+
+def _act(game_id, player_id, version, apply: Apply, extra_fields=()) -> Answer | None:
+    with transaction.atomic():
+        # The player comes along (its options shape the page) but only the game is locked.
+        game = (
+            HeartsGame.objects.select_related("player")
+            .select_for_update(of=("self",))
+            .filter(pk=game_id, player_id=player_id)
+            .first()
+        )
+        if game is None:
+            return None
+        before = state_of(game)
+        if version is not None and version != game.version:
+            return Answer(game, before, STALE)
+        try:
+            after, problem = apply(game, before)
+        except engine.HeartsError as error:
+            return Answer(game, before, error.code)
+        if after is None:
+            return Answer(game, before, problem)
+        _save(game, after, extra_fields)
+        return Answer(game, after)
+
+
+def _save(game: HeartsGame, state: engine.HeartsState, extra_fields) -> None:
+    fields = ["state", "version", "phase", "updated_at", *extra_fields]
+    if state.phase != "play" and game.lifted:
+        game.lifted = ""  # a lifted card falls back when the turn has passed
+        fields.append("lifted")
+    game.state = state.to_dict()
+    game.version += 1
+    game.phase = state.phase
+    if state.phase == "game-over" and not game.result:
+        game.result = engine.result(state, HUMAN_SEAT)
+        game.finished_at = timezone.now()
+        fields += ["result", "finished_at"]
+        _count_result(game)
+    game.save(update_fields=list(dict.fromkeys(fields)))
+
+
+def _count_result(game: HeartsGame) -> None:
+    """Only a finished game counts as a win, a loss or a draw, and adds its time."""
+    stats, _created = HeartsStats.objects.select_for_update().get_or_create(
+        player_id=game.player_id, level=game.level
+    )
+    if game.result == HeartsGame.Result.WIN:
+        stats.wins += 1
+    elif game.result == HeartsGame.Result.LOSS:
+        stats.losses += 1
+    else:
+        stats.draws += 1
+    stats.total_seconds += game.duration_seconds or 0
+    stats.save()
+
+
+def stats_for(player: Player | None) -> list[HeartsStats]:
+    """One record per level (unsaved empty ones for levels never played), easy first."""
+    found = {s.level: s for s in HeartsStats.objects.filter(player=player)} if player else {}
+    return [
+        found.get(level) or HeartsStats(player=player, level=level)
+        for level in Player.HeartsLevel.values
+    ]

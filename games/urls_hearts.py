@@ -1,0 +1,13 @@
+from django.urls import path
+
+from games.views import hearts
+
+app_name = "hearts"
+
+urlpatterns = [
+    path("", hearts.play, name="play"),
+    path("new/", hearts.new_game, name="new"),
+    path("options/", hearts.options, name="options"),
+    path("game/<uuid:game_id>/", hearts.game, name="game"),
+    path("game/<uuid:game_id>/advance/", hearts.advance, name="advance"),
+]

@@ -1,0 +1,136 @@
+"""Hearts pages. Thin: parse the request, call the service, render.
+
+Every action is a plain POST form (post/redirect/get without JavaScript); with htmx
+the same POST answers the ``#table`` partial. While a computer seat is due, that
+partial carries a ``load delay`` trigger that posts to ``advance``, one move a time.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.models import Player
+from games.players import SESSION_KEY, current_player
+from games.services import hearts as service
+
+from .hearts_table import table_context
+from .hearts_text import problem_message
+
+PROBLEM_STATUS = {service.STALE: 409, "nothing-due": 409}
+
+
+def _render_table(request, game, state, *, problem=None, status=200) -> HttpResponse:
+    player = game.player
+    context = {
+        "game": game,
+        "player": player,
+        "problem": problem,
+        "problem_message": problem_message(problem) if problem else "",
+        "stats": service.stats_for(player),
+        "levels": Player.HeartsLevel.choices,
+        "targets": Player.HeartsTarget.choices,
+        "pass_orders": Player.PassOrder.choices,
+        "tie_rules": Player.TieRule.choices,
+        **table_context(game, state),
+    }
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "games/hearts/_table_response.html" if partial else "games/hearts/page.html"
+    return render(request, template, context, status=status)
+
+
+@require_GET
+def play(request: HttpRequest) -> HttpResponse:
+    """Resume the visitor's game in progress, or start one with their options."""
+    player = current_player(request)
+    game = service.current_game(player) or service.start_game(player)
+    return redirect("hearts:game", game_id=game.pk)
+
+
+@require_POST
+def new_game(request: HttpRequest) -> HttpResponse:
+    game = service.start_game(current_player(request))
+    return redirect("hearts:game", game_id=game.pk)
+
+
+@require_POST
+def options(request: HttpRequest) -> HttpResponse:
+    """Level and rule options for the next game (the game in progress keeps its own)."""
+    player = current_player(request)
+    try:
+        service.update_options(
+            player,
+            level=request.POST.get("level", ""),
+            target=int(request.POST.get("target", "")),
+            pass_order=request.POST.get("pass_order", ""),
+            tie_rule=request.POST.get("tie_rule", ""),
+        )
+    except (ValueError, ValidationError):
+        return render(request, "400.html", status=400)
+    if request.POST.get("start") == "1":
+        game = service.start_game(player)
+        return redirect("hearts:game", game_id=game.pk)
+    next_url = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
+        next_url = reverse("hearts:play")
+    return redirect(next_url)
+
+
+@require_http_methods(["GET", "POST"])
+def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    if request.method == "GET":
+        found = service.find_game(game_id, current_player(request, create=False))
+        if found is None:
+            raise Http404
+        return _render_table(request, found, service.state_of(found))
+
+    player_id = request.session.get(SESSION_KEY)
+    post = request.POST
+    if "choose" in post:
+        answer = service.choose(game_id, player_id, post["choose"], True)
+    elif "unchoose" in post:
+        answer = service.choose(game_id, player_id, post["unchoose"], False)
+    elif "lift" in post:
+        answer = service.lift(game_id, player_id, post["lift"])
+    elif "play" in post:
+        answer = service.play(game_id, player_id, post["play"])
+    elif post.get("action") == "pass":
+        answer = service.confirm_pass(game_id, player_id)
+    elif post.get("action") == "next-deal":
+        answer = service.next_deal(game_id, player_id)
+    else:
+        answer = service.find_game(game_id, current_player(request, create=False))
+        if answer is None:
+            raise Http404
+        return _render_table(request, answer, service.state_of(answer),
+                             problem="unknown-action", status=400)
+    return _answer(request, game_id, answer)
+
+
+@require_POST
+def advance(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    """The timed refresh: exactly the one computer step that is due, if any."""
+    try:
+        version = int(request.POST.get("version", ""))
+    except ValueError:
+        version = -1
+    answer = service.advance(game_id, request.session.get(SESSION_KEY), version)
+    return _answer(request, game_id, answer)
+
+
+def _answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
+    if answer is None:
+        raise Http404
+    if answer.problem:
+        status = PROBLEM_STATUS.get(answer.problem, 400)
+        return _render_table(request, answer.game, answer.state, problem=answer.problem,
+                             status=status)
+    if not request.htmx:
+        return redirect("hearts:game", game_id=game_id)  # post/redirect/get
+    return _render_table(request, answer.game, answer.state)

@@ -1,0 +1,63 @@
+"""The words the Hearts pages say, translated; the engine gives reason codes."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from games.engine.cards import SUIT_SYMBOLS
+
+from .heart_to_heart_text import RANK_NAMES
+
+SUIT_NAMES = {
+    "C": gettext_lazy("clubs"),
+    "D": gettext_lazy("diamonds"),
+    "S": gettext_lazy("spades"),
+    "H": gettext_lazy("hearts"),
+}
+
+SEAT_NAMES = {
+    0: pgettext_lazy("Hearts seat", "You"),
+    1: pgettext_lazy("Hearts seat", "Computer 1"),
+    2: pgettext_lazy("Hearts seat", "Computer 2"),
+    3: pgettext_lazy("Hearts seat", "Computer 3"),
+}
+
+DIRECTIONS = {
+    "left": pgettext_lazy("pass direction", "to the left"),
+    "right": pgettext_lazy("pass direction", "to the right"),
+    "across": pgettext_lazy("pass direction", "across"),
+    "none": pgettext_lazy("pass direction", "no pass"),
+}
+
+
+def card_name(code: str) -> str:
+    rank, suit = code[:-1], code[-1]
+    return _("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
+
+
+def card_face(code: str) -> tuple[str, str]:
+    """The rank label and the suit symbol printed on a card."""
+    return code[:-1], SUIT_SYMBOLS[code[-1]]
+
+
+def problem_message(code: str) -> str:
+    messages = {
+        "stale": _("The table had already moved on; here it is as it stands."),
+        "nothing-due": _("Nothing to do: it is your move."),
+        "no-pass": _("There is no pass to make now."),
+        "already-passed": _("These cards are already passed."),
+        "pass-three": _("Choose exactly 3 cards to pass."),
+        "not-in-hand": _("You do not hold that card."),
+        "not-a-card": _("That is not a card."),
+        "not-playable": _("The rules do not allow that card now."),
+        "not-your-turn": _("It is not your turn."),
+        "not-playing": _("Cards cannot be played just now."),
+        "two-of-clubs": _("The 2♣ opens the deal."),
+        "hearts-not-broken": _("Hearts cannot lead until a heart has fallen."),
+        "follow-suit": _("You must follow suit."),
+        "first-trick-points": _("No hearts and no Q♠ on the first trick."),
+        "no-next-deal": _("The deal is not finished."),
+        "no-trick": _("There is no finished trick to gather."),
+    }
+    return messages.get(code, _("That move is not possible."))

@@ -1,0 +1,61 @@
+"""Helpers for the Hearts view tests: start a game, act, drive it forward."""
+
+from __future__ import annotations
+
+from games.engine import hearts as engine
+from games.models import HeartsGame
+
+HX = {"HX-Request": "true"}
+
+
+def start(client) -> HeartsGame:
+    response = client.get("/hearts/")
+    assert response.status_code == 302
+    return HeartsGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+
+
+def url(game: HeartsGame) -> str:
+    return f"/hearts/game/{game.pk}/"
+
+
+def act(client, game: HeartsGame, **data):
+    return client.post(url(game), data, headers=HX)
+
+
+def advance(client, game: HeartsGame, version=None):
+    game.refresh_from_db()
+    data = {"version": game.version if version is None else version}
+    return client.post(f"{url(game)}advance/", data, headers=HX)
+
+
+def state(game: HeartsGame) -> engine.HeartsState:
+    game.refresh_from_db()
+    return engine.HeartsState.from_dict(game.state)
+
+
+def step(client, game: HeartsGame) -> None:
+    """One sensible step for whoever is due, through the web: the human plays its lowest
+    legal card (lift, then play), passes its first three cards, or deals on."""
+    current = state(game)
+    if current.phase == "pass" and engine.due_seat(current) == 0:
+        hand = engine.seat_view(current, 0).to_dict()["hand"]
+        for card in hand[:3]:
+            assert act(client, game, choose=card).status_code == 200
+        assert act(client, game, action="pass").status_code == 200
+    elif current.phase == "play" and current.turn == 0:
+        card = engine.legal_plays(current, 0)[0]
+        assert act(client, game, lift=card).status_code == 200
+        assert act(client, game, play=card).status_code == 200
+    elif current.phase == "deal-done":
+        assert act(client, game, action="next-deal").status_code == 200
+    else:
+        response = advance(client, game)
+        assert response.status_code == 200, response.content[:400]
+
+
+def play_until(client, game: HeartsGame, done, limit: int = 5000) -> None:
+    for _ in range(limit):
+        if done(state(game)):
+            return
+        step(client, game)
+    raise AssertionError("the game did not get there")

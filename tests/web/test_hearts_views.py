@@ -1,0 +1,370 @@
+"""Hearts through Django's test client: the table, the pass, the two-tap play, the
+computers' timed moves, the end of a game, options and statistics, and bad input."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from games.engine import hearts as engine
+from games.models import HeartsGame, HeartsStats, Player
+
+from .hearts_helpers import HX, act, advance, play_until, start, state, step, url
+
+pytestmark = pytest.mark.django_db
+
+
+def _hand(game):
+    return engine.seat_view(state(game), 0).to_dict()["hand"]
+
+
+def _computers_pass(client, game):
+    while engine.computer_due(state(game)) and state(game).phase == "pass":
+        assert advance(client, game).status_code == 200
+
+
+# --- Starting and resuming ---------------------------------------------------------------
+
+
+def test_hearts_starts_a_game_then_resumes_it(client):
+    first = client.get("/hearts/")
+    second = client.get("/hearts/")
+    assert first.status_code == 302
+    assert first["Location"] == second["Location"]
+    assert HeartsGame.objects.count() == 1
+
+
+def test_a_game_counts_as_played_the_moment_it_starts(client):
+    game = start(client)
+    stats = HeartsStats.objects.get(player=game.player, level="medium")
+    assert (stats.games_played, stats.wins, stats.losses, stats.draws) == (1, 0, 0, 0)
+
+
+def test_new_game_abandons_without_a_loss(client):
+    game = start(client)
+    client.post("/hearts/new/")
+    stats = HeartsStats.objects.get(player=game.player, level="medium")
+    assert (stats.games_played, stats.losses) == (2, 0)
+
+
+def test_table_carries_every_hook(client):
+    game = start(client)
+    html = client.get(url(game)).content.decode()
+    assert 'id="table"' in html and 'data-phase="pass"' in html
+    assert len(re.findall(r'<button[^>]*data-card="', html)) == 13
+    assert re.search(r'data-action="pass"[^>]*disabled', html)
+    assert 'data-pass-direction="left"' in html
+    for seat in range(4):
+        assert f'data-score-seat="{seat}"' in html
+    assert "data-trick" in html
+
+
+def test_hand_is_grouped_by_suit_in_fixed_order_rank_ascending(client):
+    game = start(client)
+    html = client.get(url(game)).content.decode()
+    shown = re.findall(r'<button[^>]*data-card="([^"]+)"', html)
+    assert shown == _hand(game)
+    suits = [code[-1] for code in shown]
+    assert suits == sorted(suits, key="CDSH".index)
+
+
+def test_another_visitor_gets_404(client):
+    game = start(client)
+    stranger = Client()
+    assert stranger.get(url(game)).status_code == 404
+    stranger.get("/hearts/")
+    assert stranger.get(url(game)).status_code == 404
+    assert stranger.post(url(game), {"choose": _hand(game)[0]}).status_code == 404
+    assert stranger.post(f"{url(game)}advance/", {"version": game.version}).status_code == 404
+
+
+# --- The pass ----------------------------------------------------------------------------
+
+
+def test_pass_button_is_enabled_only_with_exactly_three_chosen(client):
+    game = start(client)
+    hand = _hand(game)
+    for count, card in enumerate(hand[:3], 1):
+        html = act(client, game, choose=card).content.decode()
+        enabled = not re.search(r'data-action="pass"[^>]*disabled', html)
+        assert enabled == (count == 3)
+    response = act(client, game, choose=hand[3])
+    assert response.status_code == 400
+    assert 'data-problem="pass-three"' in response.content.decode()
+    html = act(client, game, unchoose=hand[0]).content.decode()
+    assert re.search(r'data-action="pass"[^>]*disabled', html)
+
+
+def test_choosing_twice_is_the_same_as_once(client):
+    game = start(client)
+    card = _hand(game)[0]
+    act(client, game, choose=card)
+    act(client, game, choose=card)
+    game.refresh_from_db()
+    assert game.chosen == [card]
+
+
+def test_a_selection_survives_leaving_the_page(client):
+    game = start(client)
+    card = _hand(game)[5]
+    act(client, game, choose=card)
+    html = client.get(url(game)).content.decode()
+    assert re.search(rf'data-card="{card}"[^>]*aria-pressed="true"', html)
+
+
+def test_the_computers_pass_while_you_choose_and_the_fourth_moves_all_twelve(client):
+    game = start(client)
+    before = _hand(game)
+    _computers_pass(client, game)
+    assert state(game).phase == "pass"
+    assert _hand(game) == before  # nothing moves before the fourth confirmation
+    html = client.get(url(game)).content.decode()
+    assert html.count('class="passed"') == 3
+    for card in before[-3:]:
+        act(client, game, choose=card)
+    act(client, game, action="pass")
+    after = state(game)
+    assert after.phase == "play"
+    mine = _hand(game)
+    assert not set(before[-3:]) & set(mine)
+    html = client.get(url(game)).content.decode()
+    received = re.findall(r'data-card="([^"]+)"[^>]*data-received="true"', html)
+    assert len(received) == 3 and set(received) <= set(mine)
+
+
+def test_pass_with_fewer_than_three_is_refused(client):
+    game = start(client)
+    act(client, game, choose=_hand(game)[0])
+    response = act(client, game, action="pass")
+    assert response.status_code == 400
+    assert state(game).pending[0] is None
+
+
+def test_passing_twice_is_refused_cleanly(client):
+    game = start(client)
+    for card in _hand(game)[:3]:
+        act(client, game, choose=card)
+    assert act(client, game, action="pass").status_code == 200
+    response = act(client, game, action="pass")
+    assert response.status_code == 400
+
+
+def test_choosing_a_card_not_in_hand_is_refused(client):
+    game = start(client)
+    hidden = next(code for code in engine.HeartsState.from_dict(game.state).to_dict()["hands"][1])
+    response = act(client, game, choose=hidden)
+    assert response.status_code == 400
+    assert 'data-problem="not-in-hand"' in response.content.decode()
+
+
+# --- The timed computer moves --------------------------------------------------------------
+
+
+def test_advance_applies_exactly_one_computer_move(client):
+    game = start(client)
+    steps = state(game).step
+    response = advance(client, game)
+    assert response.status_code == 200
+    assert state(game).step == steps + 1
+
+
+def test_advance_with_a_stale_version_applies_nothing(client):
+    game = start(client)
+    version = game.version
+    advance(client, game)
+    before = state(game)
+    response = advance(client, game, version=version)
+    assert response.status_code == 409
+    assert state(game) == before
+
+
+def test_advance_when_you_are_due_applies_nothing(client):
+    game = start(client)
+    _computers_pass(client, game)
+    response = advance(client, game)
+    assert response.status_code == 409
+    assert 'data-problem="nothing-due"' in response.content.decode()
+
+
+def test_the_partial_carries_the_timer_only_while_a_computer_is_due(client):
+    game = start(client)
+    html = client.get(url(game), headers=HX).content.decode()
+    assert 'hx-trigger="load delay:0ms"' in html  # tests set the delay to 0
+    _computers_pass(client, game)
+    html = client.get(url(game), headers=HX).content.decode()
+    assert "hx-trigger" not in html
+
+
+def test_without_javascript_a_continue_button_advances(client):
+    game = start(client)
+    html = client.get(url(game)).content.decode()
+    assert "<noscript>" in html and "Continue" in html
+    response = client.post(f"{url(game)}advance/", {"version": game.version})
+    assert response.status_code == 302
+
+
+# --- Playing -------------------------------------------------------------------------------
+
+
+def _to_my_turn(client, game):
+    play_until(client, game, lambda s: s.phase == "play" and s.turn == 0)
+
+
+def test_two_taps_lift_then_play(client):
+    game = start(client)
+    _to_my_turn(client, game)
+    card = engine.legal_plays(state(game), 0)[0]
+    html = act(client, game, lift=card).content.decode()
+    assert re.search(rf'data-card="{card}"[^>]*name="play"', html) or re.search(
+        rf'name="play" value="{card}"', html)
+    assert card in _hand(game)
+    act(client, game, play=card)
+    assert card not in _hand(game)
+
+
+def test_forbidden_cards_sag_and_do_not_respond(client):
+    game = start(client)
+    _to_my_turn(client, game)
+    current = state(game)
+    legal = set(engine.legal_plays(current, 0))
+    html = client.get(url(game)).content.decode()
+    for code in _hand(game):
+        button = re.search(rf'<button[^>]*data-card="{code}"[^>]*>', html).group(0)
+        assert ('aria-disabled="true"' in button) == (code not in legal)
+        assert ('type="button"' in button) == (code not in legal)
+
+
+def test_a_forbidden_card_is_refused_by_the_server_too(client):
+    game = start(client)
+    _to_my_turn(client, game)
+    current = state(game)
+    illegal = [c for c in _hand(game) if c not in engine.legal_plays(current, 0)]
+    if not illegal:
+        pytest.skip("every card is legal in this position")
+    assert act(client, game, lift=illegal[0]).status_code == 400
+    assert act(client, game, play=illegal[0]).status_code == 400
+    assert state(game) == current
+
+
+@pytest.mark.parametrize("card", ["ZZ", "", "11H", "QS; DROP TABLE"])
+def test_nonsense_cards_are_refused(client, card):
+    game = start(client)
+    before = state(game)
+    assert act(client, game, choose=card).status_code == 400
+    assert act(client, game, play=card).status_code == 400
+    assert state(game) == before
+
+
+def test_unknown_action_is_refused(client):
+    game = start(client)
+    assert act(client, game, action="cheat").status_code == 400
+
+
+def test_playing_out_of_turn_is_refused(client):
+    game = start(client)
+    play_until(client, game, lambda s: s.phase == "play" and s.turn not in (0, None))
+    current = state(game)
+    card = _hand(game)[0]
+    assert act(client, game, play=card).status_code == 400
+    assert state(game) == current
+
+
+def test_a_finished_trick_stays_then_is_gathered(client):
+    game = start(client)
+    play_until(client, game, lambda s: s.phase == "trick-done")
+    html = client.get(url(game)).content.decode()
+    assert 'data-phase="trick-done"' in html
+    assert len(re.findall(r'data-seat="\d"[^>]*data-card=', html)) == 4
+    advance(client, game)
+    assert state(game).phase in ("play", "deal-done", "game-over")
+
+
+def test_a_full_deal_shows_a_deal_row_and_hands_out_26_points(client):
+    game = start(client)
+    play_until(client, game, lambda s: s.phase in ("deal-done", "game-over"))
+    html = client.get(url(game)).content.decode()
+    assert html.count("data-deal-row=") == 1
+    scores = state(game).deals[0][0]
+    assert sum(scores) in (26, 78)
+    assert 'data-dialog="deal-done"' in html
+    act(client, game, action="next-deal")
+    assert state(game).deal_number == 2
+    assert 'data-pass-direction="right"' in client.get(url(game)).content.decode()
+
+
+def test_a_whole_game_ends_with_a_result_counted_once(client):
+    game = start(client)
+    play_until(client, game, lambda s: s.phase == "game-over", limit=20000)
+    game.refresh_from_db()
+    html = client.get(url(game)).content.decode()
+    assert f'data-result="{game.result}"' in html
+    assert game.result in ("win", "loss", "draw") and game.finished_at is not None
+    stats = HeartsStats.objects.get(player=game.player, level="medium")
+    assert stats.wins + stats.losses + stats.draws == 1
+    assert advance(client, game).status_code == 409  # nothing is due after the end
+    assert client.get("/hearts/")["Location"] != url(game)  # the next visit starts anew
+
+
+# --- Options ---------------------------------------------------------------------------------
+
+
+def test_options_apply_to_the_next_game_only(client):
+    game = start(client)
+    response = client.post("/hearts/options/", {
+        "level": "hard", "target": "75", "pass_order": "LARN", "tie_rule": "last-deal",
+        "next": url(game)})
+    assert response.status_code == 302
+    player = Player.objects.get()
+    assert (player.hearts_level, player.hearts_target) == ("hard", 75)
+    assert state(game).levels == ("human", "medium", "medium", "medium")
+    response = client.post("/hearts/new/")
+    new = HeartsGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    current = state(new)
+    assert new.level == "hard" and current.levels == ("human", "hard", "hard", "hard")
+    assert current.options == engine.HeartsOptions(75, "LARN", "last-deal")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"level": "shooter", "target": "100", "pass_order": "LRAN", "tie_rule": "draw"},
+        {"level": "random", "target": "100", "pass_order": "LRAN", "tie_rule": "draw"},
+        {"level": "easy", "target": "50", "pass_order": "LRAN", "tie_rule": "draw"},
+        {"level": "easy", "target": "many", "pass_order": "LRAN", "tie_rule": "draw"},
+        {"level": "easy", "target": "100", "pass_order": "RRRR", "tie_rule": "draw"},
+        {"level": "easy", "target": "100", "pass_order": "LRAN", "tie_rule": "coin"},
+    ],
+)
+def test_options_refuse_what_the_site_does_not_offer(client, data):
+    client.get("/hearts/")
+    assert client.post("/hearts/options/", data).status_code == 400
+    assert Player.objects.get().hearts_level == "medium"
+
+
+def test_save_and_start_begins_a_game_with_the_new_options(client):
+    start(client)
+    response = client.post("/hearts/options/", {
+        "level": "easy", "target": "100", "pass_order": "LRAN", "tie_rule": "draw", "start": "1"})
+    new = HeartsGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    assert new.level == "easy"
+
+
+# --- Cost ----------------------------------------------------------------------------------
+
+
+def test_a_computer_move_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
+    game = start(client)
+    game.refresh_from_db()
+    # session; savepoint; the game and its player, locked; update; release; statistics
+    with django_assert_num_queries(6):
+        response = client.post(f"{url(game)}advance/", {"version": game.version}, headers=HX)
+    assert response.status_code == 200
+
+
+def test_step_helper_reaches_every_phase(client):
+    game = start(client)
+    seen = set()
+    for _ in range(400):
+        seen.add(state(game).phase)
+        step(client, game)
+    assert {"pass", "play", "trick-done", "deal-done"} <= seen
