@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from games.engine import hearts as engine
 from games.engine.cards import SUITS
 
-from .hearts_text import DIRECTIONS, SEAT_NAMES, card_face, card_name
+from .hearts_text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_face, card_name
 
 # Where each seat sits around the table, seen from seat 0.
 SEAT_PLACES = {0: "bottom", 1: "left", 2: "top", 3: "right"}
@@ -104,8 +104,8 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "my_turn": phase == "play" and view["turn"] == 0,
         "due": due,
         "advance_delay": advance_delay,
-        "totals": [{"seat": seat, "name": SEAT_NAMES[seat], "total": view["totals"][seat]}
-                   for seat in range(4)],
+        "totals": [{"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
+                    "total": view["totals"][seat]} for seat in range(4)],
         "deal_rows": deal_rows,
         "last_deal": deal_rows[-1] if deal_rows else None,
         "moon_name": SEAT_NAMES[deal_rows[-1]["moon"]]

@@ -23,6 +23,14 @@ SEAT_NAMES = {
     3: pgettext_lazy("Hearts seat", "Computer 3"),
 }
 
+# Column heads of the score table on narrow screens.
+SEAT_SHORT_NAMES = {
+    0: pgettext_lazy("Hearts seat, short", "You"),
+    1: pgettext_lazy("Hearts seat, short", "C1"),
+    2: pgettext_lazy("Hearts seat, short", "C2"),
+    3: pgettext_lazy("Hearts seat, short", "C3"),
+}
+
 DIRECTIONS = {
     "left": pgettext_lazy("pass direction", "to the left"),
     "right": pgettext_lazy("pass direction", "to the right"),

@@ -1,0 +1,108 @@
+"""Hearts in a real Chromium: the computers' timed moves, the pass, two-tap play, a whole deal."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import serious_axe_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _wait_for_me(page: Page) -> str:
+    """Let the timed refreshes run until the table waits for the human; return the phase."""
+    waiting = page.locator(
+        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
+        " #table[data-phase='deal-done'], #table[data-phase='game-over']"
+    )
+    expect(waiting).to_have_count(1, timeout=15000)
+    return waiting.get_attribute("data-phase")
+
+
+def test_a_whole_deal_played_by_clicking(live_server, page: Page, console_errors, screenshot):
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
+    # The computers confirm while the human is still choosing.
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    pass_button = page.locator("[data-action='pass']")
+    expect(pass_button).to_be_disabled()
+    cards = page.locator(".hand button[data-card]")
+    for index in (12, 11, 10):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    expect(pass_button).to_be_enabled()
+    screenshot("hearts-pass")
+    pass_button.click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    expect(page.locator(".hand [data-received='true']")).to_have_count(3)
+
+    for _ in range(13):
+        phase = _wait_for_me(page)
+        if phase != "play":
+            break
+        playable = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
+        code = playable.get_attribute("data-card")
+        playable.click()
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+        page.locator(f"#card-{code}").click()
+        expect(page.locator(f"#card-{code}")).to_have_count(0)
+        if _ == 5:
+            screenshot("hearts-play")
+    expect(page.locator("[data-dialog='deal-done'], [data-dialog='game-over']")).to_be_visible(
+        timeout=15000)
+    expect(page.locator("[data-deal-row]")).to_have_count(1)
+    totals = [int(page.locator(f"[data-score-seat='{s}']").inner_text()) for s in range(4)]
+    assert sum(totals) in (26, 78)
+    screenshot("hearts-deal-done")
+    assert console_errors == []
+
+
+def test_forbidden_cards_do_not_respond(live_server, page: Page):
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    cards = page.locator(".hand button[data-card]")
+    for index in range(3):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-action='pass']").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    _wait_for_me(page)
+    disabled = page.locator(".hand button[aria-disabled='true']")
+    if disabled.count() == 0:
+        pytest.skip("every card happens to be playable")
+    version = page.locator("#table").get_attribute("data-version")
+    disabled.first.click(force=True)
+    page.wait_for_timeout(200)
+    expect(page.locator("#table")).to_have_attribute("data-version", version)
+
+
+def test_hearts_page_in_french_and_accessible(live_server, browser, screenshot):
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator("[data-action='pass']")).to_contain_text("Passer les cartes")
+    expect(page.locator(".seat-left .seat-name")).to_contain_text("Ordinateur 1")
+    screenshot("hearts-fr", page)
+    assert serious_axe_violations(page) == []
+    context.close()
+
+
+def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator(".hand button[data-card]")).to_have_count(13)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot("hearts-phone", page)
+    context.close()
+
+
+def test_real_cadence_is_one_move_per_450_ms_and_a_second_for_a_trick(
+    live_server, page: Page, settings
+):
+    """The one test with the real delays: it reads the timers the page is given."""
+    settings.HEARTS_COMPUTER_DELAY_MS = 450
+    settings.HEARTS_TRICK_LINGER_MS = 1000
+    page.goto(f"{live_server.url}/hearts/")
+    trigger = page.locator("#table form.advance")
+    expect(trigger).to_have_attribute("hx-trigger", "load delay:450ms")
+    expect(trigger).to_have_count(1)  # one timer at a time
