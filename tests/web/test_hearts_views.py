@@ -368,3 +368,20 @@ def test_step_helper_reaches_every_phase(client):
         seen.add(state(game).phase)
         step(client, game)
     assert {"pass", "play", "trick-done", "deal-done"} <= seen
+
+
+# --- Admin -----------------------------------------------------------------------------------
+
+
+def test_admin_shows_games_statistics_and_totals_per_level(client, admin_client):
+    start(client)
+    client.post("/hearts/new/")
+    client.post("/hearts/options/", {"level": "hard", "target": "100", "pass_order": "LRAN",
+                                     "tie_rule": "draw", "start": "1"})
+    assert admin_client.get("/admin/games/heartsgame/").status_code == 200
+    game = HeartsGame.objects.first()
+    assert admin_client.get(f"/admin/games/heartsgame/{game.pk}/change/").status_code == 200
+    html = admin_client.get("/admin/games/heartsstats/").content.decode()
+    medium = re.search(r'<tr data-level="medium">(.*?)</tr>', html, re.S).group(1)
+    assert re.findall(r"<td>([^<]*)</td>", medium)[1:3] == ["1", "2"]  # 1 player, 2 played
+    assert '<tr data-level="hard">' in html
