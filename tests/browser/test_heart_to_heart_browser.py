@@ -104,9 +104,12 @@ def test_share_url_opened_elsewhere_gives_a_fresh_game_of_the_same_deal(
 
 
 @pytest.mark.parametrize(
-    ("locale", "undo", "stock_word"), [("fr-FR", "Annuler", "Pioche"), ("nb-NO", "Angre", "Trekkbunken")]
+    ("locale", "undo", "stock_word"),
+    [("fr-FR", "Annuler", "Pioche"), ("nb-NO", "Angre", "Trekkbunken")],
 )
-def test_the_page_in_french_and_norwegian(live_server, browser, locale, undo, stock_word, screenshot):
+def test_the_page_in_french_and_norwegian(
+    live_server, browser, locale, undo, stock_word, screenshot
+):
     context = browser.new_context(locale=locale)
     page = context.new_page()
     page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLES_CODE}/")
