@@ -34,8 +34,12 @@ def _without_watch(cls: type[Player]) -> Player:
     variant = type(
         f"{cls.__name__}NoWatch",
         (cls,),
-        {"name": f"{cls.name}-nowatch", "on_site": False, "moon_watch": False,
-         "defends_moon": False},
+        {
+            "name": f"{cls.name}-nowatch",
+            "on_site": False,
+            "moon_watch": False,
+            "defends_moon": False,
+        },
     )
     return variant()
 

@@ -27,6 +27,14 @@ def pick_highest_rank(cards: list[int], rng: SplitMix64) -> int:
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
+def best_of(cards: list[int], key, rng: SplitMix64) -> int:
+    """The card with the greatest ``key``; equally good cards are decided by ``rng``."""
+    keys = [key(c) for c in cards]
+    top = max(keys)
+    tied = [c for c, k in zip(cards, keys, strict=True) if k == top]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
+
+
 class Player:
     """A computer level. Subclasses choose a pass and a card from a reading of the view."""
 
