@@ -87,7 +87,7 @@ messages: $(VENV)/.installed-test
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
 bench: $(VENV)/.installed-test
-	@for script in bench/*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
