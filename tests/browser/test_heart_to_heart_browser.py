@@ -1,5 +1,7 @@
 """Heart to Heart in a real Chromium: taps through htmx, dialogs, settings, sharing, languages."""
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -159,7 +161,8 @@ def test_clock_ticks_in_the_browser_after_the_first_move(live_server, page: Page
     _open(page, live_server, EXAMPLES_CODE)
     expect(page.locator("[data-stat='time']")).to_have_text("0:00")
     _tap(page, "stock")
-    expect(page.locator("[data-stat='time']")).to_have_text("0:02", timeout=4000)
+    # It moves on by itself, between requests (how fast is the machine's business).
+    expect(page.locator("[data-stat='time']")).to_have_text(re.compile(r"^0:0[1-9]$"), timeout=8000)
 
 
 def test_no_serious_accessibility_violations(live_server, page: Page):
