@@ -192,3 +192,20 @@ def test_the_shooter_and_nowatch_variants_are_never_site_levels():
     assert SITE_LEVELS == ("easy", "medium", "hard")
     for name, player in REGISTRY.items():
         assert player.on_site == (name in SITE_LEVELS)
+
+
+def test_hard_keeps_stoppers_only_against_a_seat_that_also_dominates_the_tricks():
+    # Seat 1 took the Q♠ (13 points, nobody else any) but has won only two tricks of
+    # four: the watch is on, yet Hard does not pay for stoppers; it ducks as usual.
+    state = build_position(
+        {2: cards("8D 6D 2S 5S 6S 7S 8S 9S 10S")},
+        tricks=[
+            (0, cards("2C 3C KC 4C")),
+            (2, cards("QS 3S 4S KS")),
+            (1, cards("2D 9D 3D 4D")),
+            (2, cards("5C 6C 7C 8C")),
+        ],
+        trick=cards("10D"),
+    )
+    assert moon_suspect(h.seat_view(state, 2)) == 1
+    assert decision(state, 2, "hard") == "8D"

@@ -17,11 +17,12 @@
   make a void.
 - Remembers every card played and infers voids from play.
 - Moon: the watch as every level; and only Hard defends. Against the watch's suspect,
-  or earlier against a seat that has every point so far and has won two tricks in
-  three (at least three), it takes the trick from that seat with the lowest card that
-  beats it, follows low to keep its high cards as stoppers, drops a heart on a trick
-  another seat will win, leads a heart nobody can beat, and discards low cards, never
-  its stoppers.
+  or earlier against a seat that has every point so far and has won at least three
+  tricks and two in three, it takes the trick from that seat with the lowest card that
+  beats it, drops a heart on a trick another seat will win and leads a heart nobody
+  can beat. When the suspect also dominates the tricks that way, Hard follows low and
+  discards low to keep its high cards as stoppers (it costs points when the alarm is
+  false, so it waits for that second sign).
 """
 
 from __future__ import annotations
@@ -45,6 +46,12 @@ from games.engine.players.tracking import Reading, above, below
 from games.engine.rng import SplitMix64
 
 SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
+
+
+def dominates(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` has won at least three tricks and two in three of those played."""
+    won = sum(1 for _, _, winner in view.tricks if winner == seat)
+    return won >= 3 and won * 3 >= len(view.tricks) * 2
 
 
 class HardPlayer(MediumPlayer):
@@ -74,37 +81,46 @@ class HardPlayer(MediumPlayer):
         return super().play(reading, allowed, rng)
 
     def moon_suspect(self, view: SeatView) -> int | None:
-        """The watch's suspect — or, earlier, a seat that has every point taken so far
-        and has won most of the tricks: Hard starts keeping stoppers against it."""
+        """The watch's suspect — or, earlier, a seat that has every point taken so far and
+        dominates the tricks (``dominates``): Hard starts defending against it."""
         suspect = moon.moon_suspect(view)
         if suspect is not None or not self.early_suspicion:
             return suspect
         taken = view.taken
         scorers = [s for s in range(4) if taken[s]]
-        if len(scorers) != 1:
-            return None
-        seat = scorers[0]
-        won = sum(1 for _, _, winner in view.tricks if winner == seat)
-        return seat if won >= 3 and won * 3 >= len(view.tricks) * 2 else None
+        if len(scorers) == 1 and dominates(view, scorers[0]):
+            return scorers[0]
+        return None
 
     def defend(self, reading: Reading, allowed: int, suspect: int, rng: SplitMix64) -> int | None:
+        """A defensive card against ``suspect``'s moon, or None to play as usual.
+
+        Cheap moves against any suspect: take the trick from it, throw a heart on a
+        trick another seat will win, lead a heart nobody can beat. Against a suspect
+        that also dominates the tricks (a real attempt, most likely), Hard pays more:
+        it follows low and discards low to keep its high cards as stoppers.
+        """
         if reading.position == 0:
             hearts = allowed & HEART_MASK
             if hearts and not above(reading.unseen, highest(hearts)):
                 return highest(hearts)  # nobody can beat it: a heart is taken away from the moon
             return None
+        strong = dominates(reading.view, suspect)
         follow = allowed & SUIT_MASKS[reading.led]
         if follow:
             if reading.win_seat == suspect:
                 beat = above(follow, reading.win_card)
                 if beat:
                     return lowest(beat & ~QS_BIT or beat)
-            # Cannot take it from the suspect now: keep the high cards as stoppers.
-            return lowest(follow & ~QS_BIT or follow)
+            if strong:  # cannot take it from the suspect now: keep the high cards
+                return lowest(follow & ~QS_BIT or follow)
+            return None
         if not moon.could_take_trick(reading.view, suspect, reading.win_seat):
             hearts = allowed & HEART_MASK
             if hearts:
                 return highest(hearts)  # a point to another seat ends the moon
+        if not strong:
+            return None
         # Keep stoppers (cards nothing unseen beats): discard the lowest other card.
         safe = allowed & ~HEART_MASK & ~QS_BIT
         if safe:
