@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.engine.hearts_cards import code, codes, ids
+from games.engine.hearts_cards import code, codes
 
 Trick = tuple[int, tuple[int, ...], int]  # (leader seat, cards in play order, winner seat)
 
@@ -94,6 +94,3 @@ class SeatView(NamedTuple):
             "target": self.target,
             "result": self.result,
         }
-
-    def hand_ids(self) -> list[int]:
-        return ids(self.hand)

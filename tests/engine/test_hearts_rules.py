@@ -326,7 +326,7 @@ def play_deal_out(state: h.HeartsState) -> h.HeartsState:
     return state
 
 
-def suits_deal(qs_to_seat_0: bool = True) -> h.HeartsState:
+def suits_deal() -> h.HeartsState:
     """Seat 0: all clubs; seat 1: diamonds; seat 2: spades; seat 3: hearts."""
     return build_position(
         {

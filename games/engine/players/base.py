@@ -7,7 +7,7 @@ a seat forgot (its own pass) can leak through a player's memory.
 
 from __future__ import annotations
 
-from games.engine.hearts_cards import ids, lowest
+from games.engine.hearts_cards import lowest
 from games.engine.hearts_view import SeatView
 from games.engine.players import moon
 from games.engine.players.tracking import Reading
@@ -67,7 +67,3 @@ class Player:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
-
-
-def cards_of(mask: int) -> list[int]:
-    return ids(mask)

@@ -32,7 +32,7 @@ from games.engine.hearts_cards import (
 )
 from games.engine.hearts_view import SeatView
 from games.engine.players.base import Player, pick_highest_rank
-from games.engine.players.tracking import Reading, above, below
+from games.engine.players.tracking import Reading, below
 from games.engine.rng import SplitMix64
 
 SPADE_MASK = SUIT_MASKS[SPADES]
@@ -165,6 +165,3 @@ def _mask(cards: list[int]) -> int:
     for c in cards:
         mask |= 1 << c
     return mask
-
-
-__all__ = ["HIGH_SPADES", "LOW_SPADES", "MediumPlayer", "above", "below"]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from games.engine.hearts_cards import (
     ALL_CARDS,
-    HEART_MASK,
     POINT_MASK,
     QS_BIT,
     SUIT_MASKS,
@@ -110,19 +109,11 @@ class Reading:
     def unseen_in(self, suit: int) -> int:
         return self.unseen & SUIT_MASKS[suit]
 
-    def is_void(self, seat: int, suit: int) -> bool:
-        """Known void: shown by play, or every unseen card of the suit is elsewhere (Hard)."""
-        return bool(self.voids[seat] >> suit & 1) if self.voids is not None else False
-
     def later_void(self, suit: int) -> bool:
         """Whether a seat still to play in this trick is known to be void in ``suit``."""
         if self.voids is None:
             return False
         return any(self.voids[s] >> suit & 1 for s in self.after)
-
-    @property
-    def hearts_unseen(self) -> int:
-        return self.unseen & HEART_MASK
 
     @property
     def points_unseen(self) -> int:
