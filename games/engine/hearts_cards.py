@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.engine.bitmasks import set_bits
 from games.engine.cards import SUITS, CardError, full_deck, parse_card
 
 CLUBS, DIAMONDS, SPADES, HEARTS = 0, 1, 2, 3
@@ -75,14 +76,8 @@ def mask_points(mask: int) -> int:
     return (mask & HEART_MASK).bit_count() + (13 if mask & QS_BIT else 0)
 
 
-def ids(mask: int) -> list[int]:
-    """The cards of a mask, ascending: clubs, diamonds, spades, hearts, each low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+# The cards of a mask, ascending: clubs, diamonds, spades, hearts, each low to high.
+ids = set_bits
 
 
 def codes(mask: int) -> list[str]:

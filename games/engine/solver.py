@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .bitmasks import set_bits
 from .cards import H2H_RANKS
 from .heart_to_heart import (
     COVER_MASKS,
@@ -54,26 +55,17 @@ _RANK_INDEX = {rank: index for index, rank in enumerate(H2H_RANKS)}
 _RANKS = len(H2H_RANKS)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _relations() -> tuple[int, ...]:
     """For each card, the cards that must leave before it or that it must leave before."""
     above = [0] * LAYOUT_SIZE  # transitive coverers; a coverer always has a higher index
     for index in reversed(range(LAYOUT_SIZE)):
         mask = COVER_MASKS[index]
-        for coverer in _bits(mask):
+        for coverer in set_bits(mask):
             mask |= above[coverer]
         above[index] = mask
     below = [0] * LAYOUT_SIZE
     for index in range(LAYOUT_SIZE):
-        for coverer in _bits(above[index]):
+        for coverer in set_bits(above[index]):
             below[coverer] |= 1 << index
     return tuple(a | b for a, b in zip(above, below, strict=True))
 
@@ -125,7 +117,7 @@ class _Search:
         while removed != FULL_MASK:
             free = self._free(removed)
             progressed = False
-            for index in _bits(free):
+            for index in set_bits(free):
                 bit = 1 << index
                 if removed & bit:
                     continue  # went earlier in this pass
@@ -138,7 +130,7 @@ class _Search:
                     path.append((index, None))
                     progressed = True
                 elif left & ~free == 0:
-                    cards = _bits(left)
+                    cards = set_bits(left)
                     while len(cards) >= 2:
                         path.append((cards.pop(), cards.pop()))
                     if cards:
@@ -157,7 +149,7 @@ class _Search:
             if left.bit_count() <= in_piles:
                 continue
             alone = 0
-            for index in _bits(left):
+            for index in set_bits(left):
                 if left & ~(1 << index) & ~_ORDERED_WITH[index] == 0:
                     alone += 1
             if alone > in_piles:
@@ -176,11 +168,11 @@ class _Search:
             del self.path[mark:]
             return False
         free = self._free(removed)
-        for index in _bits(free):
+        for index in set_bits(free):
             rank = self.layout[index]
             bit = 1 << index
             # Each pair of free cards once: partners with a higher index only.
-            for other in _bits(self.rank_masks[rank] & free & ~((bit << 1) - 1)):
+            for other in set_bits(self.rank_masks[rank] & free & ~((bit << 1) - 1)):
                 self.path.append((index, other))
                 if self._search(removed | bit | 1 << other, piles):
                     return True
