@@ -3,6 +3,10 @@
 import pytest
 from playwright.sync_api import Page, expect
 
+from games.engine import hearts as engine
+from games.engine import players
+from games.models import HeartsGame
+
 from .conftest import serious_axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -106,3 +110,43 @@ def test_real_cadence_is_one_move_per_450_ms_and_a_second_for_a_trick(
     trigger = page.locator("#table form.advance")
     expect(trigger).to_have_attribute("hx-trigger", "load delay:450ms")
     expect(trigger).to_have_count(1)  # one timer at a time
+
+
+def _finished_state(seed: int) -> engine.HeartsState:
+    """A whole game played out in the engine, seat 0 by the Medium player."""
+    state = engine.new_game(seed, levels=("hard", "hard", "hard"))
+    medium = players.get_player("medium")
+    while state.phase != "game-over":
+        if state.phase == "trick-done":
+            state = engine.collect_trick(state)
+        elif state.phase == "deal-done":
+            state = engine.next_deal(state)
+        elif engine.computer_due(state):
+            state = engine.computer_move(state)
+        elif state.phase == "pass":
+            view = engine.seat_view(state, 0)
+            choice = medium.choose_pass(view, engine.decision_rng(state, 0))
+            state = engine.submit_pass(state, 0, choice)
+        else:
+            view = engine.seat_view(state, 0)
+            choice = medium.choose_play(view, engine.decision_rng(state, 0))
+            state = engine.play_card(state, 0, choice)
+    return state
+
+
+def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, screenshot):
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator("#table")).to_be_visible()
+    final = _finished_state(seed=11)
+    game = HeartsGame.objects.get()
+    game.state, game.phase = final.to_dict(), final.phase
+    game.save()
+    page.reload()
+    dialog = page.locator("[role='dialog'][data-dialog='game-over']")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("[data-result]")).to_have_attribute(
+        "data-result", engine.result(final, 0))
+    expect(page.locator("[data-deal-row]")).to_have_count(len(final.deals))
+    for seat in range(4):
+        expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text(str(final.totals[seat]))
+    screenshot("hearts-game-over")
