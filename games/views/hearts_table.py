@@ -114,7 +114,19 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "target": view["target"],
         "hearts_broken": view["hearts_broken"],
         "status_line": _status_line(phase, view, passed_already),
+        "announcement": _announcement(phase, view, history, passed_already),
     }
+
+
+def _announcement(phase: str, view: dict, history: list[dict], passed_already: bool) -> str:
+    """What the screen reader hears after a step: the card just played, then the status."""
+    status = _status_line(phase, view, passed_already)
+    if phase in ("play", "trick-done") and history:
+        last = history[-1]
+        played = _("%(seat)s played %(card)s.") % {
+            "seat": SEAT_NAMES[last["seat"]], "card": card_name(last["card"])}
+        return f"{played} {status}"
+    return status
 
 
 def _status_line(phase: str, view: dict, passed_already: bool) -> str:

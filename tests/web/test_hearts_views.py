@@ -387,3 +387,14 @@ def test_admin_shows_games_statistics_and_totals_per_level(client, admin_client)
     medium = re.search(r'<tr data-level="medium">(.*?)</tr>', html, re.S).group(1)
     assert re.findall(r"<td>([^<]*)</td>", medium)[1:3] == ["1", "2"]  # 1 player, 2 played
     assert '<tr data-level="hard">' in html
+
+
+def test_the_live_region_says_which_card_was_just_played(client):
+    game = start(client)
+    play_until(client, game, lambda s: s.phase == "play" and len(s.trick) == 1)
+    current = state(game)
+    seat = current.trick_leader
+    html = client.get(url(game)).content.decode()
+    region = re.search(r'<div id="hearts-announcer"[^>]*>([^<]*)</div>', html).group(1)
+    name = "You" if seat == 0 else f"Computer {seat}"
+    assert region.startswith(f"{name} played Two of clubs.")
