@@ -123,8 +123,11 @@ def _announcement(phase: str, view: dict, history: list[dict], passed_already: b
     status = _status_line(phase, view, passed_already)
     if phase in ("play", "trick-done") and history:
         last = history[-1]
-        played = _("%(seat)s played %(card)s.") % {
-            "seat": SEAT_NAMES[last["seat"]], "card": card_name(last["card"])}
+        card = card_name(last["card"])
+        if last["seat"] == 0:
+            played = _("You played %(card)s.") % {"card": card}
+        else:
+            played = _("%(seat)s played %(card)s.") % {"seat": SEAT_NAMES[last["seat"]], "card": card}
         return f"{played} {status}"
     return status
 
