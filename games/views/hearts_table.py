@@ -127,7 +127,8 @@ def _announcement(phase: str, view: dict, history: list[dict], passed_already: b
         if last["seat"] == 0:
             played = _("You played %(card)s.") % {"card": card}
         else:
-            played = _("%(seat)s played %(card)s.") % {"seat": SEAT_NAMES[last["seat"]], "card": card}
+            seat = SEAT_NAMES[last["seat"]]
+            played = _("%(seat)s played %(card)s.") % {"seat": seat, "card": card}
         return f"{played} {status}"
     return status
 
