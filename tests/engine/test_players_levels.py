@@ -210,6 +210,28 @@ def test_hard_keeps_a_queen_covered_by_three_low_spades():
     assert "QS" in pass_of("medium", hand)
 
 
+def test_hard_passes_its_high_hearts_when_few_low_ones_back_them():
+    # No low heart (2♥–6♥) backs the A♥ K♥ 9♥: Hard passes the A♥ and K♥;
+    # Medium passes its diamonds and keeps the hearts it will be stuck with.
+    hand = cards("AH KH 9H 2C 3C 5C 6D 7D 8D 2S 5S 8S JS")
+    assert {"AH", "KH"} <= set(pass_of("hard", hand))
+    assert not {"AH", "KH"} & set(pass_of("medium", hand))
+
+
+def test_hard_sheds_a_high_card_on_an_early_clean_trick_instead_of_ducking():
+    # Trick 2, seat 3 led the 9♦; seat 0 could duck with the 3♦ (Medium does), but ten
+    # diamonds are still out, nobody has shown a void and the trick holds no points:
+    # Hard takes it with the K♦ while that is safe.
+    state = build_position(
+        {0: cards("3D KD 5S 6S 7S 8S 9S 10S 2H 3H 4H 5H")},
+        tricks=[(0, cards("2C 3C 4C AC"))],  # seat 3's A♣ wins: seat 3 leads
+        trick=cards("9D"),
+    )
+    assert state.turn == 0
+    assert decision(state, 0, "hard") == "KD"
+    assert decision(state, 0, "medium") == "3D"
+
+
 def test_site_levels_and_their_players():
     assert [get_player(level).name for level in SITE_LEVELS] == list(SITE_LEVELS)
     with pytest.raises(ValueError):

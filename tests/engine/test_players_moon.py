@@ -100,10 +100,18 @@ def test_the_watch_keeps_point_cards_off_a_lead_the_suspect_could_win(level):
 
 
 def test_only_hard_takes_a_trick_from_the_suspect():
-    # Seat 1 (13 points, the Q♠) leads the 10♦; seat 2 holds the K♦ and the 3♦.
+    # Seat 1 (13 points, the Q♠, and every trick) leads the 10♦ to the sixth trick; seat 2
+    # holds the K♦ and the 3♦. (Past the early tricks, where Hard sheds high cards on
+    # clean tricks anyway, so only the defence can explain the K♦.)
     state = build_position(
-        {2: cards("KD 3D 2S 3S 4S 5S 6S 7S 2H 3H 4H")},
-        tricks=[(0, cards("2C AC 3C 4C")), (1, cards("KC 5C QS 6C"))],
+        {2: cards("KD 3D 2S 3S 4S 5S 2H 3H")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C QS 6C")),
+            (1, cards("QC 7C 8C 9C")),
+            (1, cards("JC 10C 8S 9S")),
+            (1, cards("AS 10S JS KS")),
+        ],
         trick=cards("10D"),
     )
     assert decision(state, 2, "hard") == "KD"

@@ -1,17 +1,23 @@
 """Hard: Medium's habits, plus the reading of the table a strong club player keeps.
 
-- Pass: as Medium, but it keeps a Q♠ covered by three low spades (Medium wants four)
-  and values a void less against high cards.
+- Pass: as Medium, but it keeps a Q♠ covered by three low spades (Medium wants four),
+  values a void less against high cards, and passes its high hearts ahead of clubs and
+  diamonds of the same rank (nearly as readily when three low hearts back them).
 - Lead: it weighs every suit by what is still out and who has shown a void: a low
   card that cannot win is best; a card that might win costs more the more seats are
   void in its suit (they would throw points on it); a suit nobody else holds is
   avoided; with the Q♠ still out and no spade above the J in hand it leads spades to
   smoke the queen out; it keeps off spades while it holds the Q♠ or an unguarded
-  A♠/K♠; short suits first.
-- Follow: ducks like Medium; as last to play on a trick without points it takes it
-  with its highest card (never the Q♠) to shed that card; when it must win anyway,
-  nobody after it is void and the trick carries no points (and it is not a spade
-  trick with the Q♠ still out), it wins with its highest card rather than its lowest.
+  A♠/K♠; short suits first; once hearts are broken a heart that cannot win is a
+  favoured lead.
+- Follow: ducks like Medium — except in the first five tricks, on a clean trick (no
+  points, nobody after it known void, not spades with the Q♠ out) in a suit with five
+  or more cards still out, where it sheds its highest card even if it could duck:
+  everyone still follows, so winning there is safe. As last to play on a trick
+  without points it takes it with its highest card (never the Q♠) to shed that card;
+  when it must win anyway, nobody after it is void and the trick carries no points
+  (and it is not a spade trick with the Q♠ still out), it wins with its highest card
+  rather than its lowest.
 - Discard: the Q♠; the A♠/K♠ while the Q♠ is out; then the card most likely to win a
   trick later — the most unseen cards below it, hearts first, finishing a suit to
   make a void.
@@ -61,12 +67,17 @@ class HardPlayer(MediumPlayer):
     defends_moon = True
     qs_cover = 3
     void_bonus = 6.0
+    heart_keep = -2.0  # high hearts are passed ahead of clubs and diamonds of their rank …
+    heart_keep_covered = 1.0  # … and nearly as readily when three low hearts back them
     smoke_bonus = 8.0  # lead cost taken off a spade below the Q♠ while the Q♠ is out
-    length_weight = 0.8  # lead cost per card held in the suit: shorter suits first
-    heart_lead_cost = 1.0
+    length_weight = 1.5  # lead cost per card held in the suit: shorter suits first
+    heart_lead_cost = -2.0  # once hearts are broken, a heart that cannot win is a fine lead
     void_weight = 4.0  # extra lead risk per seat known to be void in the suit
 
     # Playing ----------------------------------------------------------------------------
+
+    early_tricks = 4  # tricks played before which Hard sheds high cards on clean tricks
+    early_unseen = 5  # … when at least this many cards of the suit are still out
 
     early_suspicion = True  # defend before the watch's 12 points (see moon_suspect)
     heart_discard_bonus = 3  # discard priority of a heart over another card as dangerous
@@ -167,15 +178,25 @@ class HardPlayer(MediumPlayer):
             top = highest(not_queen)
             if top > win:
                 return top  # a clean trick: take it with the highest card, shedding it
+        clean = (
+            reading.trick_points == 0
+            and not reading.later_void(reading.led)
+            and (reading.led != SPADES or not reading.qs_unseen)
+        )
+        if (
+            under
+            and clean
+            and len(reading.view.tricks) <= self.early_tricks
+            and reading.unseen_in(reading.led).bit_count() >= self.early_unseen
+        ):
+            top = highest(not_queen)
+            if top > win:
+                return top  # early, everyone still follows: shed a high card while it is safe
         if under:
             return highest(under)
         if last:
             return highest(not_queen)
-        if (
-            reading.trick_points == 0
-            and not reading.later_void(reading.led)
-            and (reading.led != SPADES or not reading.qs_unseen)
-        ):
+        if clean:
             return highest(not_queen)  # mine anyway, and clean so far: shed the highest
         return lowest(not_queen)
 
