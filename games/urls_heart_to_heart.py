@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import heart_to_heart, heart_to_heart_examples
+from games.views import heart_to_heart, heart_to_heart_examples, help_pages
 
 app_name = "h2h"
 
@@ -10,6 +10,7 @@ urlpatterns = [
     path("open/", heart_to_heart.open_code, name="open"),
     path("settings/", heart_to_heart.settings, name="settings"),
     path("examples/", heart_to_heart_examples.examples, name="examples"),
+    path("rules/", help_pages.heart_to_heart_rules, name="rules"),
     path("game/<uuid:game_id>/", heart_to_heart.game, name="game"),
     path("game/<uuid:game_id>/restart/", heart_to_heart.restart, name="restart"),
     # Last: anything else is read as a deal code (and refused clearly if it is not one).

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.views import hearts
+from games.views import hearts, help_pages
 
 app_name = "hearts"
 
@@ -8,6 +8,7 @@ urlpatterns = [
     path("", hearts.play, name="play"),
     path("new/", hearts.new_game, name="new"),
     path("options/", hearts.options, name="options"),
+    path("help/", help_pages.hearts_help, name="help"),
     path("game/<uuid:game_id>/", hearts.game, name="game"),
     path("game/<uuid:game_id>/advance/", hearts.advance, name="advance"),
 ]

@@ -55,3 +55,16 @@ def test_unknown_url_shows_friendly_404_in_visitors_language(live_server, browse
     expect(page.locator("[data-error='404']")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     context.close()
+
+
+@pytest.mark.parametrize("path", ["/heart-to-heart/rules/", "/hearts/help/"])
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "nb-NO"])
+def test_rules_pages_are_accessible_and_fit_a_phone(live_server, browser, path, locale, screenshot):
+    context = browser.new_context(locale=locale, viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    page.goto(live_server.url + path)
+    expect(page.locator("article.rules h1")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert serious_axe_violations(page) == []
+    screenshot(f"rules-{path.strip('/').replace('/', '-')}-{locale}", page)
+    context.close()
