@@ -22,6 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 "same rank, until the heart is gone."
             ),
             "url": _url_or_none("h2h:play"),
+            "rules_url": _url_or_none("h2h:rules"),
             "faces": [{"label": "A♥", "red": True}, {"label": "A♥", "red": True}],
         },
         {
@@ -32,6 +33,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 "dodge the hearts and the queen of spades."
             ),
             "url": _url_or_none("hearts:play"),
+            "rules_url": _url_or_none("hearts:help"),
             "faces": [{"label": "Q♠", "red": False}, {"label": "2♣", "red": False}],
         },
     ]
