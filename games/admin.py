@@ -14,8 +14,8 @@ class HeartToHeartStatsInline(admin.StackedInline):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ("public_id", "created_at", "last_seen_at")
-    readonly_fields = ("public_id", "created_at", "last_seen_at")
+    list_display = ("public_id", "created_at", "updated_at")
+    readonly_fields = ("public_id", "created_at", "updated_at")
     search_fields = ("public_id",)
     date_hierarchy = "created_at"
     inlines = [HeartToHeartStatsInline]

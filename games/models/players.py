@@ -17,7 +17,7 @@ class Player(models.Model):
 
     public_id = models.UUIDField(_("public id"), default=uuid.uuid4, unique=True, editable=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    last_seen_at = models.DateTimeField(_("last seen"), auto_now=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     # Heart to Heart settings (SPEC §1): defaults as the seeds give them.
     h2h_winnable_only = models.BooleanField(_("winnable deals only"), default=False)
@@ -58,7 +58,7 @@ class Player(models.Model):
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
-        ordering = ["-last_seen_at"]
+        ordering = ["-updated_at"]
 
     def __str__(self) -> str:
         return str(self.public_id)[:8]
