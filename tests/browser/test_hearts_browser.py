@@ -150,3 +150,27 @@ def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, scre
     for seat in range(4):
         expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text(str(final.totals[seat]))
     screenshot("hearts-game-over")
+
+
+def test_a_card_is_played_by_keyboard_and_focus_stays_in_the_hand(live_server, page: Page):
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    for index in range(3):
+        card = page.locator(".hand button[data-card]").nth(index)
+        card.focus()
+        page.keyboard.press("Enter")
+        expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-action='pass']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    waiting = page.locator("#table[data-phase='play'][data-turn='0']:not(:has(form.advance))")
+    expect(waiting).to_have_count(1, timeout=15000)
+    playable = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
+    code = playable.get_attribute("data-card")
+    playable.focus()
+    page.keyboard.press("Enter")  # lift
+    expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Enter")  # play
+    expect(page.locator(f".hand #card-{code}")).to_have_count(0)
+    page.wait_for_function(
+        "document.activeElement && document.activeElement.closest('#table') !== null")
