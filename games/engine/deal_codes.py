@@ -46,9 +46,10 @@ W_MAX_SHUFFLES = 10_000
 class DealCodeError(ValueError):
     """Text that is not a deal code. ``str(error)`` is fit to show a player."""
 
-    def __init__(self, message: str, reason: str) -> None:
+    def __init__(self, message: str, reason: str, letters: int = 0) -> None:
         super().__init__(message)
         self.reason = reason  # stable key: empty, prefix, version, format, class, length, letters
+        self.letters = letters  # for "length": how many letters the last part had
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +105,7 @@ def parse_code(text: object) -> DealCode:
         raise DealCodeError(
             f"The last part of a deal code has {SEED_LETTERS} letters, not {len(letters)}.",
             "length",
+            letters=len(letters),
         )
     seed = 0
     for char in letters:

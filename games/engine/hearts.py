@@ -56,6 +56,7 @@ PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 TARGETS = (100, 75)
 TIE_RULES = ("draw", "last-deal")
 
+PASS_SIZE = 3  # cards each seat passes
 PASS_DECISION = 0  # decision index of a seat's pass; plays use 1 + cards played so far
 
 
@@ -408,7 +409,7 @@ def submit_pass(state: HeartsState, seat: int, cards: Iterable[str | int]) -> He
     mask = 0
     for c in chosen:
         mask |= 1 << c
-    if len(chosen) != 3 or mask.bit_count() != 3:
+    if len(chosen) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
         raise HeartsError("pass-three", "Choose exactly 3 cards to pass.")
     if mask & ~state.hands[seat]:
         raise HeartsError("not-in-hand", "You can only pass cards from your own hand.")
@@ -685,6 +686,7 @@ __all__ = [
     "FORMAT_VERSION",
     "HUMAN",
     "PASS_ORDERS",
+    "PASS_SIZE",
     "PHASES",
     "HeartsError",
     "HeartsOptions",

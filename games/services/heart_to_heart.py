@@ -17,6 +17,7 @@ from django.utils import timezone
 from games.engine import heart_to_heart as engine
 from games.engine.deal_codes import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
+from games.services import owned_game
 
 STALE = "stale"  # the problem reported when a request's version is not the game's
 
@@ -30,20 +31,13 @@ class Answer:
     kind: str | None = None  # the engine's outcome (SELECTED, PAIRED, …) when applied
     problem: str | None = None  # a reason key when nothing was applied
 
-    @property
-    def board(self) -> engine.BoardView:
-        return engine.view(self.state)
-
 
 def state_of(game: HeartToHeartGame) -> engine.GameState:
     return engine.GameState.from_json(game.state)
 
 
 def find_game(game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
-    """The game if it exists and belongs to this player; anyone else gets None."""
-    if player is None:
-        return None
-    return HeartToHeartGame.objects.filter(pk=game_id, player=player).first()
+    return owned_game(HeartToHeartGame, game_id, player)
 
 
 def current_game(player: Player) -> HeartToHeartGame | None:

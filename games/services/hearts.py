@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from games.engine import hearts as engine
 from games.models import HeartsGame, HeartsStats, Player
+from games.services import owned_game
 
 STALE = "stale"
 HUMAN_SEAT = 0
@@ -45,9 +46,7 @@ def options_of(player: Player) -> engine.HeartsOptions:
 
 
 def find_game(game_id: uuid.UUID, player: Player | None) -> HeartsGame | None:
-    if player is None:
-        return None
-    return HeartsGame.objects.filter(pk=game_id, player=player).first()
+    return owned_game(HeartsGame, game_id, player)
 
 
 def current_game(player: Player) -> HeartsGame | None:
@@ -104,7 +103,7 @@ def choose(game_id, player_id, card: str, chosen: bool) -> Answer | None:
             return None, "not-in-hand"
         picked = [code for code in game.chosen if code in hand and code != card]
         if chosen:
-            if len(picked) >= 3:
+            if len(picked) >= engine.PASS_SIZE:
                 return None, "pass-three"
             picked.append(card)
         game.chosen = picked

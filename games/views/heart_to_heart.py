@@ -57,7 +57,7 @@ def _render_game(request, game, state, *, kind=None, problem=None, status=200) -
 
 def _bad_code(request: HttpRequest, text: str, error: DealCodeError) -> HttpResponse:
     """400: the text is not a deal code; the page says why and offers the form again."""
-    context = {"code": text, "message": deal_code_message(error, text)}
+    context = {"code": text, "message": deal_code_message(error)}
     return render(request, "games/heart_to_heart/bad_code.html", context, status=400)
 
 

@@ -44,7 +44,7 @@ def problem_message(reason: str) -> str:
     return messages.get(reason, _("That move is not possible."))
 
 
-def deal_code_message(error: DealCodeError, text: str) -> str:
+def deal_code_message(error: DealCodeError) -> str:
     """Why a typed code is not a deal code, with an example to copy."""
     example = EXAMPLE_CODE
     messages = {
@@ -57,10 +57,8 @@ def deal_code_message(error: DealCodeError, text: str) -> str:
         "letters": _("The last part of a deal code may only hold letters A to Z."),
         "length": _("The last part of a deal code has %(letters)s letters, not %(count)s."),
     }
-    parts = text.strip().split("-")
-    count = len(parts[-1]) if len(parts) == 3 else 0
     template = messages.get(error.reason, messages["format"])
-    return template % {"example": example, "letters": SEED_LETTERS, "count": count}
+    return template % {"example": example, "letters": SEED_LETTERS, "count": error.letters}
 
 
 def announcement(kind: str | None, problem: str | None, board: engine.BoardView) -> str:

@@ -73,7 +73,6 @@ def table_context(game, state: engine.HeartsState) -> dict:
         for seat in range(4) if seat in trick_by_seat
     ]
     winner = view["trick_winner"]
-    due = engine.due_seat(state)
     advance_delay = None
     if phase == "trick-done":
         advance_delay = settings.HEARTS_TRICK_LINGER_MS
@@ -92,7 +91,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "direction_label": DIRECTIONS[view["pass_direction"]],
         "hand_by_suit": hand_by_suit,
         "chosen_count": len(chosen),
-        "can_pass": phase == "pass" and not passed_already and len(chosen) == 3,
+        "can_pass": phase == "pass" and not passed_already and len(chosen) == engine.PASS_SIZE,
         "passed_already": passed_already,
         "seats": seats,
         "my_taken": view["taken"][0],
@@ -102,7 +101,6 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "turn": view["turn"],
         "turn_name": SEAT_NAMES[view["turn"]] if view["turn"] is not None else "",
         "my_turn": phase == "play" and view["turn"] == 0,
-        "due": due,
         "advance_delay": advance_delay,
         "totals": [{"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
                     "total": view["totals"][seat]} for seat in range(4)],
