@@ -30,6 +30,7 @@ class Answer:
     state: engine.GameState
     kind: str | None = None  # the engine's outcome (SELECTED, PAIRED, …) when applied
     problem: str | None = None  # a reason key when nothing was applied
+    stats_changed: bool = False  # the player's statistics moved (first move, or a win)
 
 
 def state_of(game: HeartToHeartGame) -> engine.GameState:
@@ -101,12 +102,12 @@ def _act(game_id, player_id, version, apply) -> Answer | None:
             outcome = apply(before)
         except engine.HeartToHeartError as error:
             return Answer(game, before, problem=error.reason)
-        if outcome.state != before:
-            _save(game, before, outcome.state)
-        return Answer(game, outcome.state, kind=outcome.kind)
+        stats_changed = outcome.state != before and _save(game, before, outcome.state)
+        return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
 
 
-def _save(game: HeartToHeartGame, before: engine.GameState, after: engine.GameState) -> None:
+def _save(game: HeartToHeartGame, before: engine.GameState, after: engine.GameState) -> bool:
+    """Save the new state; True when the player's statistics moved too."""
     now = timezone.now()
     fields = ["state", "version", "status", "score", "moves", "updated_at"]
     first_move = game.started_at is None and after.moves > before.moves
@@ -126,8 +127,10 @@ def _save(game: HeartToHeartGame, before: engine.GameState, after: engine.GameSt
     game.score = after.score
     game.moves = after.moves
     game.save(update_fields=fields)
-    if first_move or status == HeartToHeartGame.Status.WON:
-        _count(game, first_move=first_move, won=status == HeartToHeartGame.Status.WON)
+    won = status == HeartToHeartGame.Status.WON
+    if first_move or won:
+        _count(game, first_move=first_move, won=won)
+    return first_move or won
 
 
 def _count(game: HeartToHeartGame, *, first_move: bool, won: bool) -> None:

@@ -31,6 +31,7 @@ class Answer:
     game: HeartsGame
     state: engine.HeartsState
     problem: str | None = None  # a reason key when nothing was applied
+    stats_changed: bool = False  # the game ended: a win, loss or draw was counted
 
 
 def state_of(game: HeartsGame) -> engine.HeartsState:
@@ -189,11 +190,11 @@ def _act(game_id, player_id, version, apply: Apply, extra_fields=()) -> Answer |
             return Answer(game, before, error.code)
         if after is None:
             return Answer(game, before, problem)
-        _save(game, after, extra_fields)
-        return Answer(game, after)
+        return Answer(game, after, stats_changed=_save(game, after, extra_fields))
 
 
-def _save(game: HeartsGame, state: engine.HeartsState, extra_fields) -> None:
+def _save(game: HeartsGame, state: engine.HeartsState, extra_fields) -> bool:
+    """Save the new state; True when the game ended and its result was counted."""
     fields = ["state", "version", "phase", "updated_at", *extra_fields]
     if state.phase != "play" and game.lifted:
         game.lifted = ""  # a lifted card falls back when the turn has passed
@@ -201,12 +202,14 @@ def _save(game: HeartsGame, state: engine.HeartsState, extra_fields) -> None:
     game.state = state.to_dict()
     game.version += 1
     game.phase = state.phase
-    if state.phase == "game-over" and not game.result:
+    ended = state.phase == "game-over" and not game.result
+    if ended:
         game.result = engine.result(state, HUMAN_SEAT)
         game.finished_at = timezone.now()
         fields += ["result", "finished_at"]
         _count_result(game)
     game.save(update_fields=list(dict.fromkeys(fields)))
+    return ended
 
 
 def _count_result(game: HeartsGame) -> None:

@@ -27,6 +27,7 @@ PROBLEM_STATUS = {service.STALE: 409, "finished": 409, "nothing-to-undo": 409}
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
+    """Everything the board draws; the statistics are added by ``_render_game``."""
     player = game.player
     board = engine.view(state)
     return {
@@ -42,13 +43,17 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
         "share_url": request.build_absolute_uri(
             reverse("h2h:deal", args=[game.deal_code])
         ),
-        "stats": service.stats_for(player),
     }
 
 
-def _render_game(request, game, state, *, kind=None, problem=None, status=200) -> HttpResponse:
+def _render_game(
+    request, game, state, *, kind=None, problem=None, status=200, stats_changed=False
+) -> HttpResponse:
     context = _board_context(request, game, state, kind=kind, problem=problem)
     partial = request.htmx and not request.htmx.history_restore_request
+    # A partial carries the statistics (out of band) only when a move changed them.
+    if not partial or stats_changed:
+        context["stats"] = service.stats_for(game.player)
     template = "games/heart_to_heart/_board_response.html" if partial else (
         "games/heart_to_heart/page.html"
     )
@@ -129,7 +134,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         return redirect("h2h:game", game_id=game_id)  # post/redirect/get
     return _render_game(
         request, answer.game, answer.state, kind=answer.kind, problem=answer.problem,
-        status=status,
+        status=status, stats_changed=answer.stats_changed,
     )
 
 

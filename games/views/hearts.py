@@ -26,21 +26,24 @@ from .hearts_text import problem_message
 PROBLEM_STATUS = {service.STALE: 409, "nothing-due": 409}
 
 
-def _render_table(request, game, state, *, problem=None, status=200) -> HttpResponse:
+def _render_table(
+    request, game, state, *, problem=None, status=200, stats_changed=False
+) -> HttpResponse:
     player = game.player
+    partial = request.htmx and not request.htmx.history_restore_request
     context = {
         "game": game,
         "player": player,
         "problem": problem,
         "problem_message": problem_message(problem) if problem else "",
-        "stats": service.stats_for(player),
+        # A partial carries the statistics (out of band) only when the game just ended.
+        "stats": service.stats_for(player) if not partial or stats_changed else None,
         "levels": Player.HeartsLevel.choices,
         "targets": Player.HeartsTarget.choices,
         "pass_orders": Player.PassOrder.choices,
         "tie_rules": Player.TieRule.choices,
         **table_context(game, state),
     }
-    partial = request.htmx and not request.htmx.history_restore_request
     template = "games/hearts/_table_response.html" if partial else "games/hearts/page.html"
     return render(request, template, context, status=status)
 
@@ -133,4 +136,4 @@ def _answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
                              status=status)
     if not request.htmx:
         return redirect("hearts:game", game_id=game_id)  # post/redirect/get
-    return _render_table(request, answer.game, answer.state)
+    return _render_table(request, answer.game, answer.state, stats_changed=answer.stats_changed)

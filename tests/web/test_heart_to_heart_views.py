@@ -415,6 +415,15 @@ def test_statistics_count_a_game_from_its_first_move(client):
     assert game.started_at is not None
 
 
+def test_the_partial_carries_the_statistics_only_when_they_change(client):
+    game = start(client)
+    selection = tap(client, game, 25).content.decode()
+    assert 'id="h2h-stats"' not in selection  # a selection is not a move
+    first_move = tap(client, game, "stock").content.decode()
+    assert 'id="h2h-stats"' in first_move and 'data-statistic="played">1<' in first_move
+    assert 'id="h2h-stats"' not in tap(client, game, "stock").content.decode()
+
+
 # --- Settings ---------------------------------------------------------------------------
 
 
@@ -479,8 +488,9 @@ def test_a_tap_costs_a_fixed_number_of_queries(client, django_assert_num_queries
     game = start(client)
     tap(client, game, "stock")  # the first move also writes the statistics
     game.refresh_from_db()
-    # session; savepoint; the game and its player, locked; update; release; statistics
-    with django_assert_num_queries(6):
+    # session; savepoint; the game and its player, locked; update; release (the statistics
+    # are read only when a move changed them)
+    with django_assert_num_queries(5):
         response = client.post(
             f"/heart-to-heart/game/{game.pk}/", {"target": "stock", "version": game.version},
             headers={"HX-Request": "true"},
