@@ -103,7 +103,9 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "my_turn": phase == "play" and view["turn"] == 0,
         "advance_delay": advance_delay,
         "totals": [{"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
-                    "total": view["totals"][seat]} for seat in range(4)],
+                    "total": view["totals"][seat],
+                    "last": view["deal_scores"][-1][seat] if view["deal_scores"] else None}
+                   for seat in range(4)],
         "deal_rows": deal_rows,
         "last_deal": deal_rows[-1] if deal_rows else None,
         "moon_name": SEAT_NAMES[deal_rows[-1]["moon"]]

@@ -287,6 +287,9 @@ def test_a_full_deal_shows_a_deal_row_and_hands_out_26_points(client):
     scores = state(game).deals[0][0]
     assert sum(scores) in (26, 78)
     assert 'data-dialog="deal-done"' in html
+    summary = re.search(r'<table class="summary">(.*?)</table>', html, re.S).group(1)
+    this_deal = [int(n) for n in re.findall(r"</th><td>(\d+)</td><td>\d+</td>", summary)]
+    assert this_deal == list(scores)
     act(client, game, action="next-deal")
     assert state(game).deal_number == 2
     assert 'data-pass-direction="right"' in client.get(url(game)).content.decode()
