@@ -136,7 +136,10 @@ def _finished_state(seed: int) -> engine.HeartsState:
 
 def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, screenshot):
     page.goto(f"{live_server.url}/hearts/")
-    expect(page.locator("#table")).to_be_visible()
+    # Let the computers' passes finish first: the test then writes the game alone
+    # (two writers on the in-memory test database would lock each other out).
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
     final = _finished_state(seed=11)
     game = HeartsGame.objects.get()
     game.state, game.phase = final.to_dict(), final.phase
