@@ -16,17 +16,17 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.engine import deal_codes
-from games.engine.deal_codes import DealCode, deal_for
 from games.engine.heart_to_heart import (
     STALEMATE,
     GameState,
+    deal_codes,
     new_game,
     tap,
     view,
 )
+from games.engine.heart_to_heart.deal_codes import DealCode, deal_for
+from games.engine.heart_to_heart.solver import is_winnable, solve
 from games.engine.rng import SplitMix64
-from games.engine.solver import is_winnable, solve
 
 ALL_TARGETS = [*range(1, 26), "stock", "waste"]
 
@@ -60,7 +60,7 @@ def random_play_taps(taps: int, useful: bool) -> tuple[float, int]:
 def middle_game() -> GameState:
     """A state with a full undo history, a selection and cards gone: a typical save."""
     state = new_game("HH1-N-AAAAAAM")
-    from games.engine.solver import solve_code
+    from games.engine.heart_to_heart import solve_code
 
     for target in solve_code("HH1-N-AAAAAAM").line[:60]:
         state = tap(state, target).state

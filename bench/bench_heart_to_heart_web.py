@@ -17,7 +17,7 @@ from web_setup import game_id_from, summary, timed
 from django.test import Client
 
 from games.engine import heart_to_heart as engine
-from games.engine.solver import EXAMPLES_CODE, solve_code
+from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 from games.models import HeartToHeartGame
 
 GAMES = int(os.environ.get("BENCH_GAMES", "12"))
@@ -25,11 +25,11 @@ GAMES = int(os.environ.get("BENCH_GAMES", "12"))
 
 def main() -> None:
     client = Client()
-    line = solve_code(EXAMPLES_CODE).line
+    line = solve_code(EXAMPLE_CODE).line
     taps, pages, baseline = [], [], []
     partial_sizes, page_sizes = [], []
     for _ in range(GAMES):
-        game_id = game_id_from(client.get(f"/heart-to-heart/{EXAMPLES_CODE}/"))
+        game_id = game_id_from(client.get(f"/heart-to-heart/{EXAMPLE_CODE}/"))
         url = f"/heart-to-heart/game/{game_id}/"
         version = HeartToHeartGame.objects.get(pk=game_id).version
         for target in line:
@@ -42,7 +42,7 @@ def main() -> None:
             if len(taps) % 10 == 0:
                 page_sizes.append(len(timed(pages, client.get, url).content))
         assert engine.GameState.from_json(HeartToHeartGame.objects.get(pk=game_id).state).won
-    print(f"Heart to Heart web, {GAMES} full games of {EXAMPLES_CODE} ({len(line)} taps each),"
+    print(f"Heart to Heart web, {GAMES} full games of {EXAMPLE_CODE} ({len(line)} taps each),"
           " SQLite file, DEBUG off")
     print(summary("tap (htmx partial)", taps))
     print(summary("full game page (GET)", pages))

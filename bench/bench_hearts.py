@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import hearts as h
-from games.engine.hearts_cards import nth_card
+from games.engine.hearts.cards import nth_card
 from games.engine.rng import SplitMix64
 
 LEVELS = ("random", "random", "random", "random")

@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from games.engine import hearts as h
-from games.engine.hearts_tournament import run_tournament
+from games.engine.analysis.hearts_tournament import run_tournament
 
 LEVELS = ("random", "easy", "medium", "hard", "shooter")
 

@@ -32,7 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine.solver import EXAMPLES_CODE, solve_code  # noqa: E402 (pure Python)
+from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code  # noqa: E402 (pure Python)
 
 
 def free_port() -> int:
@@ -82,7 +82,7 @@ class Player:
         return status, text, url
 
     def play(self, line) -> tuple[str, int]:
-        _status, page, url = self.request(f"/heart-to-heart/{EXAMPLES_CODE}/")
+        _status, page, url = self.request(f"/heart-to-heart/{EXAMPLE_CODE}/")
         game_path = urllib.parse.urlparse(url).path
         token = re.search(r'"x-csrftoken": "([^"]+)"', page).group(1)
         version = int(re.search(r'data-version="(\d+)"', page).group(1))
@@ -122,7 +122,7 @@ def main() -> None:
                 break
             except OSError:
                 time.sleep(0.1)
-        solution = solve_code(EXAMPLES_CODE)
+        solution = solve_code(EXAMPLE_CODE)
         players = [Player(base) for _ in range(args.clients)]
         results: list[tuple[str, int]] = []
 
@@ -148,7 +148,7 @@ def main() -> None:
             statuses[status] = statuses.get(status, 0) + count
     database = "PostgreSQL" if env.get("DATABASE_URL") else "SQLite (WAL, IMMEDIATE)"
     print(f"{args.workers} gunicorn workers, {database}; {args.clients} clients x {args.games}"
-          f" games of {EXAMPLES_CODE} ({len(solution.line)} taps each)")
+          f" games of {EXAMPLE_CODE} ({len(solution.line)} taps each)")
     print(f"requests: {len(latencies):,} in {wall:.1f} s = {len(latencies) / wall:,.0f} req/s")
     print(f"latency: median {statistics.median(latencies):.1f} ms,"
           f" p99 {latencies[int(0.99 * len(latencies))]:.1f} ms")

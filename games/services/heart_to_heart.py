@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import heart_to_heart as engine
-from games.engine.deal_codes import DealCode, parse_code, random_code
+from games.engine.heart_to_heart.deal_codes import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
 from games.services import owned_game
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.engine import heart_to_heart as engine
-from games.engine.solver import EXAMPLES_CODE, solve_code
+from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 
 from .heart_to_heart_text import board_cards, card_name, waste_label
 
@@ -31,8 +31,8 @@ def example_game() -> tuple[tuple[ExampleMove, ...], tuple[engine.GameState, ...
     Solved once per process: an offline proof that the line wins, replayed through the
     engine so that every state shown is one the rules reach.
     """
-    solution = solve_code(EXAMPLES_CODE)
-    start = engine.new_game(EXAMPLES_CODE)
+    solution = solve_code(EXAMPLE_CODE)
+    start = engine.new_game(EXAMPLE_CODE)
     state, states, moves, pending = start, [start], [], []
     for target in solution.line:
         outcome = engine.tap(state, target)
@@ -50,7 +50,7 @@ def example_game() -> tuple[tuple[ExampleMove, ...], tuple[engine.GameState, ...
             states.append(state)
             pending = []
     if not state.won:
-        raise RuntimeError(f"the solver's line for {EXAMPLES_CODE} does not win")
+        raise RuntimeError(f"the solver's line for {EXAMPLE_CODE} does not win")
     return tuple(moves), tuple(states)
 
 
@@ -82,7 +82,7 @@ def examples(request: HttpRequest) -> HttpResponse:
         request,
         "games/heart_to_heart/examples.html",
         {
-            "code": EXAMPLES_CODE,
+            "code": EXAMPLE_CODE,
             "board": board,
             "cards": board_cards(board),
             "waste_label": waste_label(board),

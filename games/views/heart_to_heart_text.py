@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import heart_to_heart as engine
-from games.engine.deal_codes import SEED_LETTERS, DealCodeError
+from games.engine.heart_to_heart.deal_codes import SEED_LETTERS, DealCodeError
 
 EXAMPLE_CODE = "HH1-N-AAAAAAM"
 

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engine.solver import EXAMPLES_CODE
+from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.h2h_helpers import stalemate_case, winning_line
 
 from .conftest import serious_axe_violations
@@ -30,7 +30,7 @@ def _open(page: Page, live_server, code: str) -> None:
 
 
 def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, screenshot):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     screenshot("h2h-start-desktop")
     line = winning_line()
     for number, target in enumerate(line):
@@ -64,7 +64,7 @@ def test_stalemate_reached_and_undone(live_server, page: Page, console_errors, s
 
 
 def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     # The seeds' example: the point (4) then the waste (A): the waste ends selected.
     _tap(page, 25)
     expect(page.locator("[data-pos='1']")).to_have_attribute("data-dim", "true")
@@ -89,14 +89,14 @@ def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
 def test_share_url_opened_elsewhere_gives_a_fresh_game_of_the_same_deal(
     live_server, page: Page, browser
 ):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     _tap(page, "stock")
     share = page.locator("[data-copy]").first.get_attribute("data-copy")
-    assert share.endswith(f"/heart-to-heart/{EXAMPLES_CODE}/")
+    assert share.endswith(f"/heart-to-heart/{EXAMPLE_CODE}/")
     other = browser.new_context()
     friend = other.new_page()
     friend.goto(share)
-    expect(friend.locator("[data-stat='code']")).to_have_text(EXAMPLES_CODE)
+    expect(friend.locator("[data-stat='code']")).to_have_text(EXAMPLE_CODE)
     expect(friend.locator("[data-stat='moves']")).to_have_text("0")
     for pos in (1, 13, 25):
         mine = page.locator(f"[data-pos='{pos}']").get_attribute("data-rank")
@@ -114,7 +114,7 @@ def test_the_page_in_french_and_norwegian(
 ):
     context = browser.new_context(locale=locale)
     page = context.new_page()
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLES_CODE}/")
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     expect(page.locator("#undo")).to_contain_text(undo)
     assert page.locator("#stock").get_attribute("aria-label").startswith(stock_word)
     screenshot(f"h2h-{locale}", page)
@@ -130,7 +130,7 @@ def _focused_id(page: Page, element_id: str) -> None:
 
 
 def test_cards_are_playable_by_keyboard(live_server, page: Page):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     point = page.locator("#pos-25")
     expect(point).to_have_attribute("aria-label", "Four of hearts, free")
     point.focus()
@@ -146,7 +146,7 @@ def test_cards_are_playable_by_keyboard(live_server, page: Page):
 
 
 def test_double_click_on_the_stock_turns_one_card(live_server, page: Page):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     page.locator("#stock").dblclick()
     page.wait_for_load_state("networkidle")
     moves = int(page.locator("[data-stat='moves']").inner_text())
@@ -158,7 +158,7 @@ def test_double_click_on_the_stock_turns_one_card(live_server, page: Page):
 def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLES_CODE}/")
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     expect(page.locator("#pos-25")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot("h2h-phone", page)
@@ -166,7 +166,7 @@ def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
 
 
 def test_clock_ticks_in_the_browser_after_the_first_move(live_server, page: Page):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     expect(page.locator("[data-stat='time']")).to_have_text("0:00")
     _tap(page, "stock")
     # It moves on by itself, between requests (how fast is the machine's business).
@@ -174,7 +174,7 @@ def test_clock_ticks_in_the_browser_after_the_first_move(live_server, page: Page
 
 
 def test_no_serious_accessibility_violations(live_server, page: Page):
-    _open(page, live_server, EXAMPLES_CODE)
+    _open(page, live_server, EXAMPLE_CODE)
     assert serious_axe_violations(page) == []
     _tap(page, 25)
     assert serious_axe_violations(page) == []

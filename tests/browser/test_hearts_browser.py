@@ -4,7 +4,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine import hearts as engine
-from games.engine import players
+from games.engine.hearts import players
 from games.models import HeartsGame
 
 from .conftest import serious_axe_violations

@@ -6,8 +6,8 @@ import re
 from functools import lru_cache
 
 from games.engine import heart_to_heart as engine
-from games.engine.deal_codes import DealCode
-from games.engine.solver import EXAMPLES_CODE, solve_code
+from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
+from games.engine.heart_to_heart.deal_codes import DealCode
 from games.models import HeartToHeartGame
 
 
@@ -57,13 +57,13 @@ def stuck_at_start_code() -> str:
 
 
 @lru_cache(maxsize=4)
-def winning_line(code: str = EXAMPLES_CODE) -> tuple:
+def winning_line(code: str = EXAMPLE_CODE) -> tuple:
     solution = solve_code(code)
     assert solution.winnable
     return solution.line
 
 
-def start(client, code: str = EXAMPLES_CODE) -> HeartToHeartGame:
+def start(client, code: str = EXAMPLE_CODE) -> HeartToHeartGame:
     response = client.get(f"/heart-to-heart/{code}/")
     assert response.status_code == 302
     game_id = response["Location"].rstrip("/").rsplit("/", 1)[-1]

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 
 from games.engine import heart_to_heart as engine
-from games.engine.solver import EXAMPLES_CODE
+from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
 
 from .h2h_helpers import (
@@ -393,7 +393,7 @@ def test_win_shows_the_dialog_and_counts_the_statistics(client):
     html = client.get(f"/heart-to-heart/game/{game.pk}/").content.decode()
     assert 'data-dialog="won"' in html
     assert 'data-won="score">250<' in html
-    assert 'data-won="code"' in html and EXAMPLES_CODE in html
+    assert 'data-won="code"' in html and EXAMPLE_CODE in html
     game.refresh_from_db()
     assert game.status == "won" and game.score == 250
     stats = HeartToHeartStats.objects.get(player=game.player)

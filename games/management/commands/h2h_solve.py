@@ -6,8 +6,8 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.engine.deal_codes import DealCodeError, deal_for, parse_code
-from games.engine.solver import narrate, solve
+from games.engine.heart_to_heart.deal_codes import DealCodeError, deal_for, parse_code
+from games.engine.heart_to_heart.solver import narrate, solve
 
 
 class Command(BaseCommand):

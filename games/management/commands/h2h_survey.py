@@ -7,7 +7,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from games.engine.h2h_survey import summary, survey_codes, survey_deal
+from games.engine.analysis.heart_to_heart_survey import summary, survey_codes, survey_deal
 
 
 class Command(BaseCommand):

@@ -2,7 +2,7 @@
 
     python manage.py hearts_tournament --games 2000 --seats hard,easy,easy,easy --seed 1
 
-A thin wrapper around ``games.engine.hearts_tournament`` (which explains the method):
+A thin wrapper around ``games.engine.analysis.hearts_tournament`` (which explains the method):
 it parses the options, shows a tqdm progress bar and prints the table.
 """
 
@@ -14,8 +14,8 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
+from games.engine.analysis.hearts_tournament import parse_seats, run_tournament
 from games.engine.hearts import HeartsOptions
-from games.engine.hearts_tournament import parse_seats, run_tournament
 
 
 class Command(BaseCommand):

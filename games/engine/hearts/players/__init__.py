@@ -1,0 +1,61 @@
+"""The computer players, by level name.
+
+``SITE_LEVELS`` are the levels a person can choose on the site. The others exist for
+measurement only: ``random`` (the floor: a uniformly random legal card), ``shooter``
+(goes for the moon, to measure the moon defence) and ``<level>-nowatch`` (a level with
+the moon watch and defence switched off: "a table that ignores the moon").
+
+Every player has the same two entry points and is stateless, fed only a ``SeatView``
+and a deterministic SplitMix64 stream for ties:
+``choose_pass(view, rng) -> [3 card ids]`` and ``choose_play(view, rng) -> card id``.
+"""
+
+from __future__ import annotations
+
+from games.engine.hearts.players.base import Player
+from games.engine.hearts.players.easy import EasyPlayer
+from games.engine.hearts.players.hard import HardPlayer
+from games.engine.hearts.players.medium import MediumPlayer
+from games.engine.hearts.players.random import RandomPlayer
+from games.engine.hearts.players.shooter import ShooterPlayer
+
+SITE_LEVELS = ("easy", "medium", "hard")
+
+REGISTRY: dict[str, Player] = {}
+
+
+def register(player: Player) -> Player:
+    REGISTRY[player.name] = player
+    return player
+
+
+def _without_watch(cls: type[Player]) -> Player:
+    """The same level with the moon watch (and Hard's defence) switched off."""
+    variant = type(
+        f"{cls.__name__}NoWatch",
+        (cls,),
+        {
+            "name": f"{cls.name}-nowatch",
+            "on_site": False,
+            "moon_watch": False,
+            "defends_moon": False,
+        },
+    )
+    return variant()
+
+
+for _cls in (EasyPlayer, MediumPlayer, HardPlayer):
+    register(_cls())
+    register(_without_watch(_cls))
+register(RandomPlayer())
+register(ShooterPlayer())
+
+
+def get_player(level: str) -> Player:
+    try:
+        return REGISTRY[level]
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}") from None
+
+
+__all__ = ["REGISTRY", "SITE_LEVELS", "Player", "get_player", "register"]

@@ -1,0 +1,222 @@
+"""Hard: Medium's habits, plus the reading of the table a strong club player keeps.
+
+- Pass: as Medium, but it keeps a Q♠ covered by three low spades (Medium wants four),
+  values a void less against high cards, and passes its high hearts ahead of clubs and
+  diamonds of the same rank (nearly as readily when three low hearts back them).
+- Lead: it weighs every suit by what is still out and who has shown a void: a low
+  card that cannot win is best; a card that might win costs more the more seats are
+  void in its suit (they would throw points on it); a suit nobody else holds is
+  avoided; with the Q♠ still out and no spade above the J in hand it leads spades to
+  smoke the queen out; it keeps off spades while it holds the Q♠ or an unguarded
+  A♠/K♠; short suits first; once hearts are broken a heart that cannot win is a
+  favoured lead.
+- Follow: ducks like Medium — except in the first five tricks, on a clean trick (no
+  points, nobody after it known void, not spades with the Q♠ out) in a suit with five
+  or more cards still out, where it sheds its highest card even if it could duck:
+  everyone still follows, so winning there is safe. As last to play on a trick
+  without points it takes it with its highest card (never the Q♠) to shed that card;
+  when it must win anyway, nobody after it is void and the trick carries no points
+  (and it is not a spade trick with the Q♠ still out), it wins with its highest card
+  rather than its lowest.
+- Discard: the Q♠; the A♠/K♠ while the Q♠ is out; then the card most likely to win a
+  trick later — the most unseen cards below it, hearts first, finishing a suit to
+  make a void.
+- Remembers every card played and infers voids from play.
+- Moon: the watch as every level; and only Hard defends. Against the watch's suspect,
+  or earlier against a seat that has every point so far and has won at least three
+  tricks and two in three, it takes the trick from that seat with the lowest card that
+  beats it, drops a heart on a trick another seat will win and leads a heart nobody
+  can beat. When the suspect also dominates the tricks that way, Hard follows low and
+  discards low to keep its high cards as stoppers (it costs points when the alarm is
+  false, so it waits for that second sign).
+"""
+
+from __future__ import annotations
+
+from games.engine.hearts.cards import (
+    HEART_MASK,
+    HEARTS,
+    QS_BIT,
+    QUEEN_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    highest,
+    ids,
+    lowest,
+)
+from games.engine.hearts.players import moon
+from games.engine.hearts.players.base import best_of
+from games.engine.hearts.players.medium import HIGH_SPADES, MediumPlayer
+from games.engine.hearts.players.tracking import Reading, above, below
+from games.engine.hearts.seat_view import SeatView
+from games.engine.rng import SplitMix64
+
+SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
+
+
+def dominates(view: SeatView, seat: int) -> bool:
+    """Whether ``seat`` has won at least three tricks and two in three of those played."""
+    won = sum(1 for _, _, winner in view.tricks if winner == seat)
+    return won >= 3 and won * 3 >= len(view.tricks) * 2
+
+
+class HardPlayer(MediumPlayer):
+    name = "hard"
+    on_site = True
+    track_voids = True
+    defends_moon = True
+    qs_cover = 3
+    void_bonus = 6.0
+    heart_keep = -2.0  # high hearts are passed ahead of clubs and diamonds of their rank …
+    heart_keep_covered = 1.0  # … and nearly as readily when three low hearts back them
+    smoke_bonus = 8.0  # lead cost taken off a spade below the Q♠ while the Q♠ is out
+    length_weight = 1.5  # lead cost per card held in the suit: shorter suits first
+    heart_lead_cost = -2.0  # once hearts are broken, a heart that cannot win is a fine lead
+    void_weight = 4.0  # extra lead risk per seat known to be void in the suit
+
+    # Playing ----------------------------------------------------------------------------
+
+    early_tricks = 4  # tricks played before which Hard sheds high cards on clean tricks
+    early_unseen = 5  # … when at least this many cards of the suit are still out
+
+    early_suspicion = True  # defend before the watch's 12 points (see moon_suspect)
+    heart_discard_bonus = 3  # discard priority of a heart over another card as dangerous
+
+    def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
+        if self.defends_moon:
+            suspect = self.moon_suspect(reading.view)
+            if suspect is not None and suspect != reading.seat:
+                card = self.defend(reading, allowed, suspect, rng)
+                if card is not None:
+                    return card
+        return super().play(reading, allowed, rng)
+
+    def moon_suspect(self, view: SeatView) -> int | None:
+        """The watch's suspect — or, earlier, a seat that has every point taken so far and
+        dominates the tricks (``dominates``): Hard starts defending against it."""
+        suspect = moon.moon_suspect(view)
+        if suspect is not None or not self.early_suspicion:
+            return suspect
+        taken = view.taken
+        scorers = [s for s in range(4) if taken[s]]
+        if len(scorers) == 1 and dominates(view, scorers[0]):
+            return scorers[0]
+        return None
+
+    def defend(self, reading: Reading, allowed: int, suspect: int, rng: SplitMix64) -> int | None:
+        """A defensive card against ``suspect``'s moon, or None to play as usual.
+
+        Cheap moves against any suspect: take the trick from it, throw a heart on a
+        trick another seat will win, lead a heart nobody can beat. Against a suspect
+        that also dominates the tricks (a real attempt, most likely), Hard pays more:
+        it follows low and discards low to keep its high cards as stoppers.
+        """
+        if reading.position == 0:
+            hearts = allowed & HEART_MASK
+            if hearts and not above(reading.unseen, highest(hearts)):
+                return highest(hearts)  # nobody can beat it: a heart is taken away from the moon
+            return None
+        strong = dominates(reading.view, suspect)
+        follow = allowed & SUIT_MASKS[reading.led]
+        if follow:
+            if reading.win_seat == suspect:
+                beat = above(follow, reading.win_card)
+                if beat:
+                    return lowest(beat & ~QS_BIT or beat)
+            if strong:  # cannot take it from the suspect now: keep the high cards
+                return lowest(follow & ~QS_BIT or follow)
+            return None
+        if not moon.could_take_trick(reading.view, suspect, reading.win_seat):
+            hearts = allowed & HEART_MASK
+            if hearts:
+                return highest(hearts)  # a point to another seat ends the moon
+        if not strong:
+            return None
+        # Keep stoppers (cards nothing unseen beats): discard the lowest other card.
+        safe = allowed & ~HEART_MASK & ~QS_BIT
+        if safe:
+            unseen = reading.unseen
+            return best_of(ids(safe), lambda c: (bool(above(unseen, c)), -(c % 13)), rng)
+        return None
+
+    def lead_cost(self, reading: Reading, suit: int, card: int, mine: int) -> float:
+        out = reading.unseen_in(suit)
+        voids = reading.voids
+        holders = [s for s in range(4) if s != reading.seat and not voids[s] >> suit & 1]
+        void_seats = 3 - len(holders)
+        if not out or not holders:
+            cost = 20.0 + reading.points_unseen * 0.5
+        else:
+            lower = below(out, card).bit_count()
+            if lower == 0:
+                cost = 0.0  # everything out is higher: this card cannot win
+            else:
+                share = lower / out.bit_count()
+                cost = 4.0 + share * (6.0 + self.void_weight * void_seats)
+        if suit == SPADES:
+            if card == QUEEN_SPADES:
+                cost += 100.0
+            elif reading.hand & QS_BIT:
+                cost += 6.0 if (reading.hand & SPADES_BELOW_QUEEN).bit_count() < 4 else 2.0
+            elif reading.qs_unseen:
+                if reading.hand & HIGH_SPADES:
+                    cost += 8.0
+                elif card < QUEEN_SPADES:
+                    cost -= self.smoke_bonus  # smoke the queen out with a spade below it
+        elif suit == HEARTS:
+            cost += self.heart_lead_cost
+        return cost + mine.bit_count() * self.length_weight
+
+    def follow(self, reading: Reading, follow: int, rng: SplitMix64) -> int:
+        if reading.first_trick:
+            return highest(follow)
+        win = reading.win_card
+        under = below(follow, win)
+        not_queen = follow & ~QS_BIT or follow
+        last = reading.position == 3
+        if last and reading.trick_points == 0:
+            top = highest(not_queen)
+            if top > win:
+                return top  # a clean trick: take it with the highest card, shedding it
+        clean = (
+            reading.trick_points == 0
+            and not reading.later_void(reading.led)
+            and (reading.led != SPADES or not reading.qs_unseen)
+        )
+        if (
+            under
+            and clean
+            and len(reading.view.tricks) <= self.early_tricks
+            and reading.unseen_in(reading.led).bit_count() >= self.early_unseen
+        ):
+            top = highest(not_queen)
+            if top > win:
+                return top  # early, everyone still follows: shed a high card while it is safe
+        if under:
+            return highest(under)
+        if last:
+            return highest(not_queen)
+        if clean:
+            return highest(not_queen)  # mine anyway, and clean so far: shed the highest
+        return lowest(not_queen)
+
+    def discard(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
+        if allowed & QS_BIT:
+            return QUEEN_SPADES
+        if reading.qs_unseen and allowed & HIGH_SPADES:
+            return highest(allowed & HIGH_SPADES)
+        return best_of(ids(allowed), lambda c: self.discard_key(reading, c), rng)
+
+    def discard_key(self, reading: Reading, card: int) -> tuple[int, int]:
+        bonus = self.heart_discard_bonus if card // 13 == HEARTS else 0
+        return (self.danger(reading, card) + bonus, card % 13)
+
+    @staticmethod
+    def danger(reading: Reading, card: int) -> int:
+        """How likely ``card`` is to win a trick later: the unseen cards of its suit below
+        it, plus 2 when it is the last card of its suit (shedding it makes a void)."""
+        suit = card // 13
+        lower_out = below(reading.unseen, card).bit_count()
+        if (reading.hand & SUIT_MASKS[suit]).bit_count() == 1 and reading.unseen_in(suit):
+            lower_out += 2
+        return lower_out

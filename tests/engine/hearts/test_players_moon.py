@@ -1,0 +1,219 @@
+"""The moon, on hand-built positions (SPEC §2, issue 6 point 3).
+
+- The watch is the same on every level: once a seat has 12+ points and nobody else
+  has any, no level hands it a point card when another legal card exists.
+- Only Hard defends: it takes tricks from the suspect and keeps its stoppers.
+- No level ever tries to shoot the moon itself (the test-only shooter does).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import hearts as h
+from games.engine.hearts.cards import POINT_MASK, card_id, code
+from games.engine.hearts.players import REGISTRY, SITE_LEVELS, get_player
+from games.engine.hearts.players.moon import moon_suspect
+from games.engine.rng import SplitMix64
+from games.engine.testing import build_position
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+def decision(state: h.HeartsState, seat: int, level: str) -> str:
+    """What ``level`` plays from ``seat`` here (through computer_move, as in a game)."""
+    levels = ["human"] * 4
+    levels[seat] = level
+    seated = h.HeartsState.from_dict({**state.to_dict(), "levels": levels})
+    after = h.computer_move(seated)
+    return code(after.trick[-1] if after.trick else after.tricks[-1][1][-1])
+
+
+# Seat 1 takes the Q♠ and the A♥ in tricks 2 and 3 (14 points, nobody else has any)
+# and leads a club; seat 2, void in clubs, holds hearts and safe cards.
+SUSPECT_WINNING = build_position(
+    {2: cards("KH QH 10H 2D 3D 4D 2S 3S 4S 5S")},
+    tricks=[
+        (0, cards("2C AC 3C 4C")),
+        (1, cards("KC QS 5C 6C")),
+        (1, cards("QC AH 7C 8C")),
+    ],
+    trick=cards("JC"),
+)
+
+
+def test_the_watch_starts_at_twelve_points_with_nobody_else_scoring():
+    view = h.seat_view(SUSPECT_WINNING, 2)
+    assert view.taken == (0, 14, 0, 0) and moon_suspect(view) == 1
+    assert moon_suspect(view._replace(taken=(0, 11, 0, 0))) is None
+    assert moon_suspect(view._replace(taken=(0, 14, 1, 0))) is None
+    assert moon_suspect(view._replace(taken=(0, 12, 0, 0))) == 1
+
+
+@pytest.mark.parametrize("level", SITE_LEVELS)
+def test_every_level_alike_stops_feeding_points_to_a_seat_that_could_shoot(level):
+    played = decision(SUSPECT_WINNING, 2, level)
+    assert not (1 << card_id(played)) & POINT_MASK
+    # The same player with the watch switched off throws its highest heart there.
+    assert decision(SUSPECT_WINNING, 2, f"{level}-nowatch") == "KH"
+
+
+def test_the_watch_is_one_shared_rule_switched_on_for_every_site_level():
+    assert all(get_player(level).moon_watch for level in SITE_LEVELS)
+    assert not any(get_player(f"{level}-nowatch").moon_watch for level in SITE_LEVELS)
+
+
+@pytest.mark.parametrize("level", SITE_LEVELS)
+def test_the_watch_lets_points_go_to_a_trick_the_suspect_cannot_win(level):
+    # Seat 1 (14 points) led the 9♣ and seat 2's 10♣ beats it: a heart from seat 3 now
+    # lands on seat 2, which ends the moon — every level may (and does) throw it.
+    state = build_position(
+        {3: cards("KH QH 10H 2D 3D 4D 2S 3S 4S 5S")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C QS 6C")),
+            (1, cards("QC 7C AH 8C")),
+        ],
+        trick=cards("9C 10C"),
+    )
+    assert decision(state, 3, level) == "KH"
+
+
+@pytest.mark.parametrize("level", SITE_LEVELS)
+def test_the_watch_keeps_point_cards_off_a_lead_the_suspect_could_win(level):
+    # Seat 2 is on lead with hearts broken, while seat 1 (14 points) has still to play.
+    state = build_position(
+        {2: cards("2H 3H 4H 9D 2S 3S 4S 5S 6S")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC QS 5C 6C")),
+            (1, cards("QC AH 7C 8C")),
+            (1, cards("5D 10D 6D 7D")),  # seat 2's 10♦ wins: seat 2 leads
+        ],
+    )
+    assert state.turn == 2
+    view = h.seat_view(state, 2)
+    assert moon_suspect(view) == 1 and view.hearts_broken
+    assert not (1 << card_id(decision(state, 2, level))) & POINT_MASK
+
+
+def test_only_hard_takes_a_trick_from_the_suspect():
+    # Seat 1 (13 points, the Q♠, and every trick) leads the 10♦ to the sixth trick; seat 2
+    # holds the K♦ and the 3♦. (Past the early tricks, where Hard sheds high cards on
+    # clean tricks anyway, so only the defence can explain the K♦.)
+    state = build_position(
+        {2: cards("KD 3D 2S 3S 4S 5S 2H 3H")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C QS 6C")),
+            (1, cards("QC 7C 8C 9C")),
+            (1, cards("JC 10C 8S 9S")),
+            (1, cards("AS 10S JS KS")),
+        ],
+        trick=cards("10D"),
+    )
+    assert decision(state, 2, "hard") == "KD"
+    assert decision(state, 2, "easy") == "3D"
+    assert decision(state, 2, "medium") == "3D"
+    assert decision(state, 2, "hard-nowatch") == "3D"  # Hard's own ducking, undefended
+
+
+def test_only_hard_keeps_a_stopper_against_the_suspects_strong_suit():
+    # Seat 1 (14 points) leads the A♥; seat 2 holds K♥ and 2♥. Ducking under the ace
+    # with the king (Medium's habit) would leave nothing to stop the next hearts.
+    state = build_position(
+        {2: cards("KH 2H 2S 3S 4S 5S 6S 7S 2D 3D")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C QS 6C")),
+            (1, cards("QC 7C 5H 8C")),
+        ],
+        trick=cards("AH"),
+    )
+    assert decision(state, 2, "hard") == "2H"
+    assert decision(state, 2, "medium") == "KH"
+    assert decision(state, 2, "hard-nowatch") == "KH"
+
+
+def test_hard_defends_early_against_a_seat_with_every_point_and_most_tricks():
+    # Seat 1 has won all three tricks and the only 3 points so far: not yet the watch's
+    # 12, but it looks like a moon to Hard, which takes the trick while it is cheap.
+    state = build_position(
+        {2: cards("KD 3D 2S 3S 4S 5S 6S 7S 8S 9S")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C 6C 2H")),
+            (1, cards("QC 7C 3H 4H")),
+        ],
+        trick=cards("10D"),
+    )
+    assert moon_suspect(h.seat_view(state, 2)) is None
+    assert decision(state, 2, "hard") == "KD"
+    assert decision(state, 2, "medium") == "3D"
+
+
+def moon_in_reach() -> h.HeartsState:
+    """Seat 0 has taken the Q♠ and ten hearts (23 points, nobody else has any). In the
+    twelfth trick seat 1 leads the 3♥; seat 0, last to play, holds A♥ and 2♥. Winning
+    with the A♥ takes the 3♥, and its 2♥ then wins the last trick: a moon. The 2♥ ducks."""
+    leads = cards("AD KD QD JD 10D 9D 8D 7D 6D 5D")
+    points = ["QS", *(f"{r}H" for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"))]
+    pool = cards("7C 8C 9C 10C JC QC KC AC 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KS AS")
+    others = points + pool[:19]
+    tricks = [(0, [leads[i], *others[3 * i : 3 * i + 3]]) for i in range(10)]
+    tricks.append((0, ["3D", "4D", "2D", pool[19]]))  # seat 1's 4♦ wins: seat 1 leads
+    return build_position(
+        {0: cards("AH 2H"), 1: cards("2C"), 2: cards("4C"), 3: cards("6C")},
+        tricks=tricks,
+        trick=cards("3H 3C 5C"),
+    )
+
+
+@pytest.mark.parametrize("level", SITE_LEVELS)
+def test_no_level_tries_to_shoot_the_moon_even_one_trick_from_it(level):
+    state = moon_in_reach()
+    assert state.taken == (23, 0, 0, 0) and state.turn == 0
+    assert decision(state, 0, level) == "2H"
+    assert decision(state, 0, "shooter") == "AH"  # the test-only shooter goes for it
+
+
+MOON_HAND = cards("AH KH QH JH 10H AS KS AD KD AC KC 2C 3D")
+
+
+@pytest.mark.parametrize("level", SITE_LEVELS)
+def test_no_level_passes_for_a_moon(level):
+    # A hand made for shooting: the levels still pass high cards away; the shooter keeps
+    # them and passes its lowest.
+    state = build_position({0: MOON_HAND}, deal_number=1)
+    data = state.to_dict()
+    data.update(phase="pass", turn=None, pending=[None] * 4)
+    view = h.seat_view(h.HeartsState.from_dict(data), 0)
+    passed = get_player(level).choose_pass(view, SplitMix64(1))
+    assert min(c % 13 for c in passed) >= 9  # a jack or better, every one
+    shooter = get_player("shooter").choose_pass(view, SplitMix64(1))
+    assert sorted(code(c) for c in shooter) == ["10H", "2C", "3D"]
+
+
+def test_the_shooter_and_nowatch_variants_are_never_site_levels():
+    assert SITE_LEVELS == ("easy", "medium", "hard")
+    for name, player in REGISTRY.items():
+        assert player.on_site == (name in SITE_LEVELS)
+
+
+def test_hard_keeps_stoppers_only_against_a_seat_that_also_dominates_the_tricks():
+    # Seat 1 took the Q♠ (13 points, nobody else any) but has won only two tricks of
+    # four: the watch is on, yet Hard does not pay for stoppers; it ducks as usual.
+    state = build_position(
+        {2: cards("8D 6D 2S 5S 6S 7S 8S 9S 10S")},
+        tricks=[
+            (0, cards("2C 3C KC 4C")),
+            (2, cards("QS 3S 4S KS")),
+            (1, cards("2D 9D 3D 4D")),
+            (2, cards("5C 6C 7C 8C")),
+        ],
+        trick=cards("10D"),
+    )
+    assert moon_suspect(h.seat_view(state, 2)) == 1
+    assert decision(state, 2, "hard") == "8D"
