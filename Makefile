@@ -63,6 +63,7 @@ serve: install
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/lint-imports --no-cache
 	$(BIN)/python manage.py makemigrations --check --dry-run >/dev/null
 
 format: $(VENV)/.installed-test

@@ -73,13 +73,13 @@ def json_round_trips(rounds: int) -> tuple[float, float, int]:
     state = middle_game()
     started = time.perf_counter()
     for _ in range(rounds):
-        GameState.from_json(state.to_json())
+        GameState.from_dict(state.to_dict())
     plain = rounds / (time.perf_counter() - started)
     started = time.perf_counter()
     for _ in range(rounds):
-        GameState.from_json(json.loads(json.dumps(state.to_json())))
+        GameState.from_dict(json.loads(json.dumps(state.to_dict())))
     text = rounds / (time.perf_counter() - started)
-    return plain, text, len(json.dumps(state.to_json(), separators=(",", ":")))
+    return plain, text, len(json.dumps(state.to_dict(), separators=(",", ":")))
 
 
 def views(rounds: int) -> float:

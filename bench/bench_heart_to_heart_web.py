@@ -41,7 +41,7 @@ def main() -> None:
             timed(baseline, client.get, "/")
             if len(taps) % 10 == 0:
                 page_sizes.append(len(timed(pages, client.get, url).content))
-        assert engine.GameState.from_json(HeartToHeartGame.objects.get(pk=game_id).state).won
+        assert engine.GameState.from_dict(HeartToHeartGame.objects.get(pk=game_id).state).won
     print(f"Heart to Heart web, {GAMES} full games of {EXAMPLE_CODE} ({len(line)} taps each),"
           " SQLite file, DEBUG off")
     print(summary("tap (htmx partial)", taps))

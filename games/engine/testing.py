@@ -20,6 +20,7 @@ leader and whose turn it is follow from the tricks unless given.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
@@ -150,3 +151,11 @@ def build_position(
         s.turn = (leader + len(on_table)) % 4
     check_consistent(s)
     return s
+
+
+# --- Both games ----------------------------------------------------------------------------
+
+
+def through_json(state):
+    """The state after a round trip through JSON text, as the database stores it."""
+    return type(state).from_dict(json.loads(json.dumps(state.to_dict())))

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart.deal_codes import DealCode, parse_code, random_code
+from games.engine.heart_to_heart import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
 from games.services import owned_game
 
@@ -34,7 +34,7 @@ class Answer:
 
 
 def state_of(game: HeartToHeartGame) -> engine.GameState:
-    return engine.GameState.from_json(game.state)
+    return engine.GameState.from_dict(game.state)
 
 
 def find_game(game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
@@ -59,7 +59,7 @@ def start_game(player: Player, code: DealCode | None = None) -> HeartToHeartGame
     return HeartToHeartGame.objects.create(
         player=player,
         deal_code=state.code,
-        state=state.to_json(),
+        state=state.to_dict(),
         status=state.status,  # some N deals are stuck before the first move
     )
 
@@ -101,7 +101,7 @@ def _act(game_id, player_id, version, apply) -> Answer | None:
         try:
             outcome = apply(before)
         except engine.HeartToHeartError as error:
-            return Answer(game, before, problem=error.reason)
+            return Answer(game, before, problem=error.code)
         stats_changed = outcome.state != before and _save(game, before, outcome.state)
         return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
 
@@ -121,7 +121,7 @@ def _save(game: HeartToHeartGame, before: engine.GameState, after: engine.GameSt
     elif status != HeartToHeartGame.Status.PLAYING and game.finished_at is None and game.started_at:
         game.finished_at = now
         fields.append("finished_at")
-    game.state = after.to_json()
+    game.state = after.to_dict()
     game.version += 1
     game.status = status
     game.score = after.score

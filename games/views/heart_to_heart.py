@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart.deal_codes import DealCodeError, parse_code
+from games.engine.heart_to_heart import DealCodeError, parse_code
 from games.players import SESSION_KEY, current_player
 from games.services import heart_to_heart as service
 

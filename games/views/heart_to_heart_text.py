@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart.deal_codes import SEED_LETTERS, DealCodeError
+from games.engine.heart_to_heart import SEED_LETTERS, DealCodeError
 
 EXAMPLE_CODE = "HH1-N-AAAAAAM"
 
@@ -57,7 +57,7 @@ def deal_code_message(error: DealCodeError) -> str:
         "letters": _("The last part of a deal code may only hold letters A to Z."),
         "length": _("The last part of a deal code has %(letters)s letters, not %(count)s."),
     }
-    template = messages.get(error.reason, messages["format"])
+    template = messages.get(error.code, messages["format"])
     return template % {"example": example, "letters": SEED_LETTERS, "count": error.letters}
 
 

@@ -103,4 +103,4 @@ def attribute(html: str, selector_attr: str, value: str, wanted: str) -> str | N
 
 def state(game: HeartToHeartGame) -> engine.GameState:
     game.refresh_from_db()
-    return engine.GameState.from_json(game.state)
+    return engine.GameState.from_dict(game.state)

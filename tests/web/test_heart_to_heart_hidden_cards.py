@@ -57,10 +57,10 @@ def test_stock_order_never_reaches_the_page_at_any_step_of_a_full_game(client):
         if len(set(real.stock)) < 2 and len(set(real.waste[:-1])) < 2:
             continue  # nothing hidden to reorder
         seen = _renders(client, game)
-        game.state = _hidden_reordered(real).to_json()
+        game.state = _hidden_reordered(real).to_dict()
         game.save(update_fields=["state"])
         assert _renders(client, game) == seen, f"hidden order leaked after {checked} steps"
-        game.state = real.to_json()
+        game.state = real.to_dict()
         game.save(update_fields=["state"])
         checked += 1
     assert checked > len(line) // 2

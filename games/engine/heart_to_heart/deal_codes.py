@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 
 from games.engine.cards import H2H_RANKS
 from games.engine.heart_to_heart.rules import GameState, deal_state
 from games.engine.heart_to_heart.solver import Solution, is_winnable, solve
+from games.engine.refusals import Refused
 from games.engine.rng import SplitMix64, derive_seed
 
 PREFIX = "HH"
@@ -47,13 +49,24 @@ W_TAG = 0x57  # "W"
 W_MAX_SHUFFLES = 10_000
 
 
-class DealCodeError(ValueError):
-    """Text that is not a deal code. ``str(error)`` is fit to show a player."""
+class CodeProblem(StrEnum):
+    """Why a text is not a deal code (the page says each in the visitor's language)."""
 
-    def __init__(self, message: str, reason: str, letters: int = 0) -> None:
-        super().__init__(message)
-        self.reason = reason  # stable key: empty, prefix, version, format, class, length, letters
-        self.letters = letters  # for "length": how many letters the last part had
+    EMPTY = "empty"
+    PREFIX = "prefix"
+    VERSION = "version"
+    FORMAT = "format"
+    CLASS = "class"
+    LENGTH = "length"
+    LETTERS = "letters"
+
+
+class DealCodeError(Refused):
+    """Text that is not a deal code."""
+
+    def __init__(self, code: CodeProblem, message: str, letters: int = 0) -> None:
+        super().__init__(code, message)
+        self.letters = letters  # for LENGTH: how many letters the last part had
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,35 +93,39 @@ class DealCode:
 def parse_code(text: object) -> DealCode:
     """Read a deal code; case and surrounding spaces do not matter."""
     if not isinstance(text, str) or not text.strip():
-        raise DealCodeError(f"Enter a deal code such as {EXAMPLE_CODE}.", "empty")
+        raise DealCodeError(CodeProblem.EMPTY, f"Enter a deal code such as {EXAMPLE_CODE}.")
     code = text.strip().upper()
     parts = code.split("-")
     head = parts[0]
     if not head.startswith(PREFIX):
         raise DealCodeError(
-            f"A Heart to Heart deal code starts with {PREFIX}, as in {EXAMPLE_CODE}.", "prefix"
+            CodeProblem.PREFIX,
+            f"A Heart to Heart deal code starts with {PREFIX}, as in {EXAMPLE_CODE}.",
         )
     if head[len(PREFIX) :] != str(VERSION):
         raise DealCodeError(
+            CodeProblem.VERSION,
             f"This site deals version {VERSION} codes ({PREFIX}{VERSION}-…), as in {EXAMPLE_CODE}.",
-            "version",
         )
     if len(parts) != 3:
         raise DealCodeError(
-            f"A deal code has three parts joined by dashes, as in {EXAMPLE_CODE}.", "format"
+            CodeProblem.FORMAT,
+            f"A deal code has three parts joined by dashes, as in {EXAMPLE_CODE}.",
         )
     deal_class, letters = parts[1], parts[2]
     if deal_class not in CLASSES:
         raise DealCodeError(
+            CodeProblem.CLASS,
             "The deal class (after the first dash) must be N (any deal) or W (a winnable deal).",
-            "class",
         )
     if any(char not in _LETTERS for char in letters):
-        raise DealCodeError("The last part of a deal code may only hold letters A to Z.", "letters")
+        raise DealCodeError(
+            CodeProblem.LETTERS, "The last part of a deal code may only hold letters A to Z."
+        )
     if len(letters) != SEED_LETTERS:
         raise DealCodeError(
+            CodeProblem.LENGTH,
             f"The last part of a deal code has {SEED_LETTERS} letters, not {len(letters)}.",
-            "length",
             letters=len(letters),
         )
     seed = 0

@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from games.engine.cards import H2H_RANKS
 from games.engine.heart_to_heart.layout import FULL_MASK, LAYOUT_SIZE, is_free
+from games.engine.refusals import Refused
 
 FORMAT_VERSION = 1  # of the JSON value; bump it (and keep a reader) when the shape changes
 HISTORY_LIMIT = 100  # undo reaches this many moves back (SPEC: "up to the last 100 moves")
@@ -42,15 +44,22 @@ _RANK_CHARS = dict(zip(H2H_RANKS, "A23456789TJQK", strict=True))
 _CHAR_RANKS = {char: rank for rank, char in _RANK_CHARS.items()}
 
 
-class HeartToHeartError(ValueError):
-    """A refused tap or undo, or a saved game that cannot be read.
+class Refusal(StrEnum):
+    """Every reason a Heart to Heart action can be refused (the web maps each to words)."""
 
-    ``str(error)`` is fit to show a player; ``reason`` is a stable key for translation.
-    """
+    STALE = "stale"  # the request's version is not the game's (a second tab, a retry)
+    FINISHED = "finished"
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    UNKNOWN_TARGET = "unknown-target"
+    BAD_DEAL = "bad-deal"
+    BAD_SAVE = "bad-save"
 
-    def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
-        self.reason = reason
+
+class HeartToHeartError(Refused):
+    """A refused tap or undo, or a saved game that cannot be read."""
+
+    def __init__(self, code: Refusal, message: str) -> None:
+        super().__init__(code, message)
 
 
 Target = int | str  # 1–25, "stock" or "waste"
@@ -112,7 +121,7 @@ class GameState:
         """The rank a selection or tap target shows (the waste's top for "waste")."""
         return self.waste[-1] if target == WASTE else self.layout[int(target) - 1]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "version": FORMAT_VERSION,
             "code": self.code,
@@ -126,8 +135,8 @@ class GameState:
         }
 
     @classmethod
-    def from_json(cls, value: Any) -> GameState:
-        """Read a value written by ``to_json`` (HeartToHeartError if it is not one)."""
+    def from_dict(cls, value: Any) -> GameState:
+        """Read a value written by ``to_dict`` (HeartToHeartError if it is not one)."""
         return _state_from_json(value)
 
 
@@ -145,7 +154,7 @@ class TapOutcome:
 def deal_state(code: str, ranks: Sequence[str]) -> GameState:
     """The opening state of a deal: 25 in the heart, 26 in the stock, 1 on the waste."""
     if len(ranks) != 52 or Counter(ranks) != Counter({rank: 4 for rank in H2H_RANKS}):
-        raise HeartToHeartError("A deal holds four cards of each rank.", "bad-deal")
+        raise HeartToHeartError(Refusal.BAD_DEAL, "A deal holds four cards of each rank.")
     return GameState(
         code=code,
         layout=tuple(ranks[:25]),
@@ -165,13 +174,13 @@ def parse_target(target: Any) -> int | str:
             target = int(text)
     if type(target) is int and 1 <= target <= LAYOUT_SIZE:
         return target
-    raise HeartToHeartError("There is no such card to tap.", "unknown-target")
+    raise HeartToHeartError(Refusal.UNKNOWN_TARGET, "There is no such card to tap.")
 
 
 def tap(state: GameState, target: Any) -> TapOutcome:
     """Apply one tap exactly as SPEC §1 "Tapping" says."""
     if state.removed == FULL_MASK:
-        raise HeartToHeartError("This game is won; start a new game.", "finished")
+        raise HeartToHeartError(Refusal.FINISHED, "This game is won; start a new game.")
     if type(target) is not int or not 1 <= target <= LAYOUT_SIZE:
         target = parse_target(target)  # raises the player-fit error for anything unknown
     if target == STOCK:
@@ -216,9 +225,9 @@ def tap(state: GameState, target: Any) -> TapOutcome:
 def undo(state: GameState) -> GameState:
     """Take back the last move (flip, redeal or pair), restoring the state before it."""
     if state.removed == FULL_MASK:
-        raise HeartToHeartError("This game is won; start a new game.", "finished")
+        raise HeartToHeartError(Refusal.FINISHED, "This game is won; start a new game.")
     if not state.history:
-        raise HeartToHeartError("There is no move to undo.", "nothing-to-undo")
+        raise HeartToHeartError(Refusal.NOTHING_TO_UNDO, "There is no move to undo.")
     entry = state.history[-1]
     history = state.history[:-1]
     stock, waste, removed = state.stock, state.waste, state.removed
@@ -311,7 +320,7 @@ def _history_entry(text: str) -> tuple[Any, ...]:
 def _state_from_json(value: Any) -> GameState:
     """Check every field: a saved game comes from the database, not from this process."""
     if not isinstance(value, dict) or value.get("version") != FORMAT_VERSION:
-        raise HeartToHeartError("This saved game cannot be read.", "bad-save")
+        raise HeartToHeartError(Refusal.BAD_SAVE, "This saved game cannot be read.")
     try:
         layout = tuple(_CHAR_RANKS[char] for char in value["layout"])
         stock = tuple(_CHAR_RANKS[char] for char in value["stock"])
@@ -328,9 +337,9 @@ def _state_from_json(value: Any) -> GameState:
             history=history,
         )
     except (KeyError, TypeError, ValueError, IndexError) as error:
-        raise HeartToHeartError("This saved game cannot be read.", "bad-save") from error
+        raise HeartToHeartError(Refusal.BAD_SAVE, "This saved game cannot be read.") from error
     if not _consistent(state):
-        raise HeartToHeartError("This saved game cannot be read.", "bad-save")
+        raise HeartToHeartError(Refusal.BAD_SAVE, "This saved game cannot be read.")
     return state
 
 

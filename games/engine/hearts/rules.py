@@ -20,9 +20,9 @@ codes such as "QS" are used at the boundary only.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from games.engine.cards import CardError
 from games.engine.hearts import players
@@ -40,11 +40,24 @@ from games.engine.hearts.cards import (
     mask_points,
 )
 from games.engine.hearts.seat_view import SeatView
+from games.engine.refusals import Refused
 from games.engine.rng import SplitMix64, derive_seed
 
 FORMAT_VERSION = 1
 
-PHASES = ("pass", "play", "trick-done", "deal-done", "game-over")
+
+
+class Phase(StrEnum):
+    """Where a game stands (the module's docstring draws the moves between them)."""
+
+    PASS = "pass"
+    PLAY = "play"
+    TRICK_DONE = "trick-done"
+    DEAL_DONE = "deal-done"
+    GAME_OVER = "game-over"
+
+
+PHASES = tuple(Phase)
 HUMAN = "human"
 
 PASS_ORDERS = {
@@ -60,13 +73,40 @@ PASS_SIZE = 3  # cards each seat passes
 PASS_DECISION = 0  # decision index of a seat's pass; plays use 1 + cards played so far
 
 
-class HeartsError(ValueError):
-    """A move the rules refuse. ``code`` names the reason; ``str(error)`` explains it."""
+class Refusal(StrEnum):
+    """Every reason a Hearts action can be refused (the web maps each to words)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    # Refused by the rules below.
+    NO_PASS = "no-pass"
+    ALREADY_PASSED = "already-passed"
+    PASS_THREE = "pass-three"
+    NOT_A_CARD = "not-a-card"
+    NOT_IN_HAND = "not-in-hand"
+    NOT_PLAYING = "not-playing"
+    NOT_YOUR_TURN = "not-your-turn"
+    TWO_OF_CLUBS = "two-of-clubs"
+    HEARTS_NOT_BROKEN = "hearts-not-broken"
+    FOLLOW_SUIT = "follow-suit"
+    FIRST_TRICK_POINTS = "first-trick-points"
+    NO_TRICK = "no-trick"
+    NO_NEXT_DEAL = "no-next-deal"
+    NO_COMPUTER_MOVE = "no-computer-move"
+    NO_SUCH_SEAT = "no-such-seat"
+    BAD_SAVE = "bad-save"
+    # Refused around the rules: a play the rules do not allow now (before it is made),
+    # a request whose version is not the game's, a timed step when nothing is due, a
+    # post that names no action.
+    NOT_PLAYABLE = "not-playable"
+    STALE = "stale"
+    NOTHING_DUE = "nothing-due"
+    UNKNOWN_ACTION = "unknown-action"
+
+
+class HeartsError(Refused):
+    """A move the rules refuse."""
+
+    def __init__(self, code: Refusal, message: str) -> None:
+        super().__init__(code, message)
 
 
 @dataclass(frozen=True)
@@ -233,7 +273,7 @@ class HeartsState:
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "game-over"
+        return self.phase == Phase.GAME_OVER
 
     def deal_scores(self) -> list[tuple[int, int, int, int]]:
         return [scores for scores, _ in self.deals]
@@ -262,7 +302,15 @@ class HeartsState:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> HeartsState:
+    def from_dict(cls, data: object) -> HeartsState:
+        """Read a value written by ``to_dict`` (HeartsError BAD_SAVE if it is not one)."""
+        try:
+            return cls._from_dict(data)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise HeartsError(Refusal.BAD_SAVE, "This saved game cannot be read.") from error
+
+    @classmethod
+    def _from_dict(cls, data) -> HeartsState:
         if data.get("version") != FORMAT_VERSION:
             raise ValueError(f"unsupported Hearts state version {data.get('version')!r}")
         s = cls.__new__(cls)
@@ -270,7 +318,7 @@ class HeartsState:
         s.options = HeartsOptions.from_dict(data["options"])
         s.levels = tuple(data["levels"])
         s.deal_number = int(data["deal"])
-        s.phase = data["phase"]
+        s.phase = Phase(data["phase"])
         s.hands = tuple(mask_of(h) for h in data["hands"])
         s.pending = tuple(None if p is None else mask_of(p) for p in data["pending"])
         s.received = tuple(mask_of(r) for r in data["received"])
@@ -318,17 +366,6 @@ def check_consistent(s: HeartsState) -> None:
         problems.append("turn")
     if problems:
         raise ValueError("inconsistent Hearts state: " + ", ".join(problems))
-
-
-def to_json(state: HeartsState) -> str:
-    """Compact JSON text of a state (with its format "version")."""
-    return json.dumps(state.to_dict(), separators=(",", ":"))
-
-
-def from_json(text: str | bytes | dict) -> HeartsState:
-    """A state from ``to_json``'s text (or its already-parsed dict)."""
-    data = text if isinstance(text, dict) else json.loads(text)
-    return HeartsState.from_dict(data)
 
 
 # Starting a game and a deal ---------------------------------------------------------
@@ -380,13 +417,13 @@ def _start_deal(s: HeartsState, deal_number: int) -> None:
     if pass_direction(deal_number, s.options.pass_order) == "none":
         _start_play(s)
     else:
-        s.phase = "pass"
+        s.phase = Phase.PASS
         s.turn = None
         s.trick_leader = 0
 
 
 def _start_play(s: HeartsState) -> None:
-    s.phase = "play"
+    s.phase = Phase.PLAY
     leader = next(seat for seat in range(4) if s.hands[seat] & 1)
     s.turn = leader
     s.trick_leader = leader
@@ -398,21 +435,21 @@ def _start_play(s: HeartsState) -> None:
 def submit_pass(state: HeartsState, seat: int, cards: Iterable[str | int]) -> HeartsState:
     """Seat ``seat`` gives its 3 cards. The cards move only once all four seats have passed."""
     _check_seat(seat)
-    if state.phase != "pass":
-        raise HeartsError("no-pass", "There is no pass to make now.")
+    if state.phase != Phase.PASS:
+        raise HeartsError(Refusal.NO_PASS, "There is no pass to make now.")
     if state.pending[seat] is not None:
-        raise HeartsError("already-passed", "These cards are already passed.")
+        raise HeartsError(Refusal.ALREADY_PASSED, "These cards are already passed.")
     try:
         chosen = [card_id(c) for c in cards]
     except (CardError, TypeError) as error:
-        raise HeartsError("not-a-card", "That is not a card.") from error
+        raise HeartsError(Refusal.NOT_A_CARD, "That is not a card.") from error
     mask = 0
     for c in chosen:
         mask |= 1 << c
     if len(chosen) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-        raise HeartsError("pass-three", "Choose exactly 3 cards to pass.")
+        raise HeartsError(Refusal.PASS_THREE, "Choose exactly 3 cards to pass.")
     if mask & ~state.hands[seat]:
-        raise HeartsError("not-in-hand", "You can only pass cards from your own hand.")
+        raise HeartsError(Refusal.NOT_IN_HAND, "You can only pass cards from your own hand.")
     s = state.copy()
     s.step += 1
     pending = list(s.pending)
@@ -441,7 +478,7 @@ def _exchange(s: HeartsState) -> None:
 
 
 def _legal(s: HeartsState, seat: int) -> int:
-    if s.phase != "play" or seat != s.turn:
+    if s.phase != Phase.PLAY or seat != s.turn:
         return 0
     return legal_mask(s.hands[seat], s.trick, not s.tricks, s.hearts_broken)
 
@@ -454,18 +491,18 @@ def legal_plays(state: HeartsState, seat: int) -> list[str]:
 def play_card(state: HeartsState, seat: int, card: str | int) -> HeartsState:
     """Seat ``seat`` plays ``card``; a fourth card leaves the trick on the table (trick-done)."""
     _check_seat(seat)
-    if state.phase != "play":
-        raise HeartsError("not-playing", _NOT_PLAYING[state.phase])
+    if state.phase != Phase.PLAY:
+        raise HeartsError(Refusal.NOT_PLAYING, _NOT_PLAYING[state.phase])
     if seat != state.turn:
-        raise HeartsError("not-your-turn", "It is not your turn.")
+        raise HeartsError(Refusal.NOT_YOUR_TURN, "It is not your turn.")
     try:
         c = card_id(card)
     except (CardError, TypeError) as error:
-        raise HeartsError("not-a-card", "That is not a card.") from error
+        raise HeartsError(Refusal.NOT_A_CARD, "That is not a card.") from error
     bit = 1 << c
     hand = state.hands[seat]
     if not hand & bit:
-        raise HeartsError("not-in-hand", "You do not hold that card.")
+        raise HeartsError(Refusal.NOT_IN_HAND, "You do not hold that card.")
     if not legal_mask(hand, state.trick, not state.tricks, state.hearts_broken) & bit:
         raise _why_illegal(state, hand, c)
     s = state.copy()
@@ -474,10 +511,10 @@ def play_card(state: HeartsState, seat: int, card: str | int) -> HeartsState:
 
 
 _NOT_PLAYING = {
-    "pass": "Pass your cards first.",
-    "trick-done": "Wait: the trick is being gathered.",
-    "deal-done": "The deal is over.",
-    "game-over": "The game is over.",
+    Phase.PASS: "Pass your cards first.",
+    Phase.TRICK_DONE: "Wait: the trick is being gathered.",
+    Phase.DEAL_DONE: "The deal is over.",
+    Phase.GAME_OVER: "The game is over.",
 }
 
 
@@ -485,12 +522,14 @@ def _why_illegal(s: HeartsState, hand: int, c: int) -> HeartsError:
     first = not s.tricks
     if not s.trick:
         if first:
-            return HeartsError("two-of-clubs", "The 2♣ opens the deal.")
-        return HeartsError("hearts-not-broken", "Hearts cannot lead until a heart has fallen.")
+            return HeartsError(Refusal.TWO_OF_CLUBS, "The 2♣ opens the deal.")
+        return HeartsError(
+            Refusal.HEARTS_NOT_BROKEN, "Hearts cannot lead until a heart has fallen."
+        )
     led = s.trick[0] // 13
     if hand & SUIT_MASKS[led]:
-        return HeartsError("follow-suit", f"You must follow suit ({SUIT_NAMES[led]}).")
-    return HeartsError("first-trick-points", "No hearts and no Q♠ on the first trick.")
+        return HeartsError(Refusal.FOLLOW_SUIT, f"You must follow suit ({SUIT_NAMES[led]}).")
+    return HeartsError(Refusal.FIRST_TRICK_POINTS, "No hearts and no Q♠ on the first trick.")
 
 
 def _apply_play(s: HeartsState, seat: int, c: int) -> None:
@@ -505,7 +544,7 @@ def _apply_play(s: HeartsState, seat: int, c: int) -> None:
         s.hearts_broken = True
     if len(s.trick) == 4:
         s.trick_winner = trick_winner(s.trick_leader, s.trick)
-        s.phase = "trick-done"
+        s.phase = Phase.TRICK_DONE
         s.turn = None
     else:
         s.turn = (seat + 1) % 4
@@ -513,8 +552,8 @@ def _apply_play(s: HeartsState, seat: int, c: int) -> None:
 
 def collect_trick(state: HeartsState) -> HeartsState:
     """Gather the finished trick: its winner takes its points and leads (or the deal ends)."""
-    if state.phase != "trick-done":
-        raise HeartsError("no-trick", "There is no finished trick to gather.")
+    if state.phase != Phase.TRICK_DONE:
+        raise HeartsError(Refusal.NO_TRICK, "There is no finished trick to gather.")
     s = state.copy()
     _apply_collect(s)
     return s
@@ -535,7 +574,7 @@ def _apply_collect(s: HeartsState) -> None:
     if len(s.tricks) == 13:
         _finish_deal(s)
     else:
-        s.phase = "play"
+        s.phase = Phase.PLAY
         s.turn = winner
 
 
@@ -546,15 +585,15 @@ def _finish_deal(s: HeartsState) -> None:
     s.deals = (*s.deals, (scores, moon))
     s.totals = tuple(t + p for t, p in zip(s.totals, scores, strict=True))
     s.turn = None
-    s.phase = "game-over" if max(s.totals) >= s.options.target else "deal-done"
+    s.phase = Phase.GAME_OVER if max(s.totals) >= s.options.target else Phase.DEAL_DONE
 
 
 def next_deal(state: HeartsState) -> HeartsState:
     """Deal the next hand after a deal's summary."""
-    if state.phase != "deal-done":
+    if state.phase != Phase.DEAL_DONE:
         raise HeartsError(
-            "no-next-deal",
-            "The game is over." if state.phase == "game-over" else "The deal is not finished.",
+            Refusal.NO_NEXT_DEAL,
+            "The game is over." if state.phase == Phase.GAME_OVER else "The deal is not finished.",
         )
     s = state.copy()
     s.step += 1
@@ -572,9 +611,9 @@ def due_seat(state: HeartsState) -> int | None:
     first (1, 2, 3), then seat 0, so the server can let the computers confirm while
     the human is still choosing.
     """
-    if state.phase == "play":
+    if state.phase == Phase.PLAY:
         return state.turn
-    if state.phase == "pass":
+    if state.phase == Phase.PASS:
         waiting = [seat for seat in (1, 2, 3, 0) if state.pending[seat] is None]
         computers = [seat for seat in waiting if state.levels[seat] != HUMAN]
         return (computers or waiting or [None])[0]
@@ -593,7 +632,7 @@ def computer_due(state: HeartsState) -> bool:
 
 def decision_rng(state: HeartsState, seat: int) -> SplitMix64:
     """The tie-break stream of the decision ``seat`` faces now (seed, deal, seat, decision)."""
-    decision = PASS_DECISION if state.phase == "pass" else 1 + state.cards_played
+    decision = PASS_DECISION if state.phase == Phase.PASS else 1 + state.cards_played
     return SplitMix64(derive_seed(state.seed, state.deal_number, seat, decision))
 
 
@@ -601,11 +640,11 @@ def computer_move(state: HeartsState) -> HeartsState:
     """Apply exactly the one move due for a computer seat: its pass, or its card."""
     seat = due_seat(state)
     if seat is None or state.levels[seat] == HUMAN:
-        raise HeartsError("no-computer-move", "No computer move is due.")
+        raise HeartsError(Refusal.NO_COMPUTER_MOVE, "No computer move is due.")
     player = players.get_player(state.levels[seat])
     view = seat_view(state, seat)
     rng = decision_rng(state, seat)
-    if state.phase == "pass":
+    if state.phase == Phase.PASS:
         return submit_pass(state, seat, player.choose_pass(view, rng))
     return play_card(state, seat, player.choose_play(view, rng))
 
@@ -647,7 +686,7 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         tuple(scores for scores, _ in deals) if deals else (),
         tuple(moon for _, moon in deals) if deals else (),
         s.options.target,
-        result(s, seat) if s.phase == "game-over" else None,
+        result(s, seat) if s.phase == Phase.GAME_OVER else None,
     )
 
 
@@ -656,7 +695,7 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
 
 def winners(state: HeartsState) -> tuple[int, ...]:
     """The seats that finish first (more than one = a shared first place); () until the end."""
-    if state.phase != "game-over":
+    if state.phase != Phase.GAME_OVER:
         return ()
     low = min(state.totals)
     best = tuple(seat for seat in range(4) if state.totals[seat] == low)
@@ -679,7 +718,7 @@ def result(state: HeartsState, seat: int = 0) -> str | None:
 
 def _check_seat(seat: int) -> None:
     if seat not in (0, 1, 2, 3):
-        raise HeartsError("no-such-seat", "There is no such seat.")
+        raise HeartsError(Refusal.NO_SUCH_SEAT, "There is no such seat.")
 
 
 __all__ = [
@@ -698,7 +737,6 @@ __all__ = [
     "deal_hands",
     "decision_rng",
     "due_seat",
-    "from_json",
     "is_computer",
     "legal_mask",
     "legal_plays",
@@ -709,7 +747,6 @@ __all__ = [
     "result",
     "seat_view",
     "submit_pass",
-    "to_json",
     "trick_winner",
     "winners",
 ]

@@ -114,7 +114,7 @@ def test_parse_reads_base_26_most_significant_first(text, deal_class, seed):
 def test_malformed_codes_raise_one_clear_error(text, reason):
     with pytest.raises(DealCodeError) as caught:
         parse_code(text)
-    assert caught.value.reason == reason
+    assert caught.value.code == reason
     assert isinstance(caught.value, ValueError)
     message = str(caught.value)
     assert message.endswith(".") and "Traceback" not in message

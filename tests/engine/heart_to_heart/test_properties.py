@@ -115,7 +115,7 @@ def play_and_check(state, plan):
                 pair_ranks.append(rank)
         assert accounted(state, out)
         assert state.score == 10 * state.removed.bit_count() == view(state).score
-        assert GameState.from_json(state.to_json()) == state
+        assert GameState.from_dict(state.to_dict()) == state
         assert len(state.history) <= h2h.HISTORY_LIMIT
         assert state.won == (state.status == "won") == (state.removed == h2h.FULL_MASK)
     return state

@@ -241,14 +241,14 @@ def test_tap_on_a_won_game_is_refused():
     for target in (25, "stock", "waste"):
         with pytest.raises(HeartToHeartError) as caught:
             tap(state, target)
-        assert caught.value.reason == "finished"
+        assert caught.value.code == "finished"
 
 
 @pytest.mark.parametrize("target", [0, 26, -1, "26", "heart", "", None, True, 3.0, [1]])
 def test_unknown_target_is_refused(target):
     with pytest.raises(HeartToHeartError) as caught:
         tap(h2h_deal(), target)
-    assert caught.value.reason == "unknown-target"
+    assert caught.value.code == "unknown-target"
     assert str(caught.value) == "There is no such card to tap."
 
 
@@ -261,9 +261,9 @@ def test_targets_sent_as_text_are_read():
 
 def test_tap_never_changes_the_state_it_is_given():
     state = h2h_deal({25: "4"}, waste="4")
-    before = state.to_json()
+    before = state.to_dict()
     play_taps(state, 25, "waste", "stock")
-    assert state.to_json() == before
+    assert state.to_dict() == before
 
 
 # --- End states ---------------------------------------------------------------------------
@@ -355,14 +355,14 @@ def test_undo_reaches_back_100_moves_and_the_101st_is_refused():
     assert state.moves == 50
     with pytest.raises(HeartToHeartError) as caught:
         undo(state)
-    assert caught.value.reason == "nothing-to-undo"
+    assert caught.value.code == "nothing-to-undo"
     assert state.can_undo is False
 
 
 def test_undo_with_no_move_is_refused():
     with pytest.raises(HeartToHeartError) as caught:
         undo(play_taps(h2h_deal(), 25))  # a selection is not a move
-    assert caught.value.reason == "nothing-to-undo"
+    assert caught.value.code == "nothing-to-undo"
 
 
 def test_undo_on_a_won_game_is_refused():
@@ -371,4 +371,4 @@ def test_undo_on_a_won_game_is_refused():
     assert not state.can_undo
     with pytest.raises(HeartToHeartError) as caught:
         undo(state)
-    assert caught.value.reason == "finished"
+    assert caught.value.code == "finished"

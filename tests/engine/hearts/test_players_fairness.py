@@ -18,7 +18,7 @@ from games.engine import hearts as h
 from games.engine.hearts.cards import ALL_CARDS, SUIT_MASKS, code, ids
 from games.engine.hearts.players import SITE_LEVELS, get_player
 from games.engine.rng import SplitMix64
-from games.engine.testing import build_position
+from games.engine.testing import build_position, through_json
 
 LEVELS = ("hard", "easy", "medium", "hard")
 ENGINE = Path(h.__file__).parent
@@ -126,7 +126,7 @@ def test_after_the_exchange_a_seat_does_not_know_what_it_passed():
     # The same table, except that seat 1 had passed three other cards of seat 2's hand.
     data = state.to_dict()
     data["received"][2] = [code(c) for c in ids(state.hands[2]) if c not in gift][:3]
-    other = h.from_json(data)
+    other = h.HeartsState.from_dict(data)
     view = h.seat_view(state, 1)
     assert view.pending_pass == 0
     assert h.seat_view(other, 1) == view
@@ -170,7 +170,7 @@ def test_ties_are_broken_by_the_seed_the_same_way_every_time():
             levels=("easy", "human", "human", "human"),
         )
         first = code(h.computer_move(state).trick[0])
-        again = code(h.computer_move(h.from_json(h.to_json(state))).trick[0])
+        again = code(h.computer_move(through_json(state)).trick[0])
         assert first == again
         chosen.add(first)
     assert chosen == {"3C", "3D", "3S"}
@@ -196,8 +196,8 @@ def test_a_game_of_computers_replays_identically_from_its_seed_and_from_json():
             state = advance(state)
             step += 1
             if reload_every and step % reload_every == 0:
-                state = h.from_json(h.to_json(state))
-        return h.to_json(state)
+                state = through_json(state)
+        return state.to_dict()
 
     assert play(99) == play(99) == play(99, reload_every=37)
     assert play(99) != play(100)

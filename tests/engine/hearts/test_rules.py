@@ -18,10 +18,10 @@ def hand(text: str) -> list[str]:
 
 def untouched(state: h.HeartsState, action) -> h.HeartsError:
     """Run a refused action and check it raised HeartsError and changed nothing."""
-    before = h.to_json(state)
+    before = state.to_dict()
     with pytest.raises(h.HeartsError) as caught:
         action(state)
-    assert h.to_json(state) == before
+    assert state.to_dict() == before
     return caught.value
 
 
