@@ -1,10 +1,46 @@
-"""The only layer that joins models and engines: lock, apply, save, count statistics."""
+"""The only layer that joins models and engines: lock, apply, save, count statistics.
+
+What both games' services share lives here: finding a game its owner may see, locking
+it for a change, the answer an action gives, and what a request's ``version`` means.
+"""
 
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Any
 
 from django.db.models import Model
+
+
+class Unversioned(Enum):
+    """An action that is safe to repeat and so skips the version check, said out loud."""
+
+    UNVERSIONED = "unversioned"
+
+
+UNVERSIONED = Unversioned.UNVERSIONED
+# What a request says of the game it saw: a version number; None when it sent none (or
+# sent garbage), which is treated as out of date; or UNVERSIONED, passed by the service
+# itself for the few actions that are idempotent by design.
+Version = int | None | Unversioned
+
+
+def is_stale(version: Version, game: Model) -> bool:
+    """The request saw another version of the game than the one saved (or named none)."""
+    return version is not UNVERSIONED and version != game.version
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What an action did: the game as saved, the state now, and why not if refused."""
+
+    game: Any  # the game's model instance
+    state: Any  # the game's engine state
+    problem: StrEnum | None = None  # a Refusal when nothing was applied
+    kind: str | None = None  # what happened, for games whose engine names outcomes
+    stats_changed: bool = False  # the owner's statistics moved: pages refresh them
 
 
 def owned_game(model: type[Model], game_id: uuid.UUID, player) -> Model | None:
@@ -14,3 +50,20 @@ def owned_game(model: type[Model], game_id: uuid.UUID, player) -> Model | None:
     if player is None:
         return None
     return model.objects.filter(pk=game_id, player=player).first()
+
+
+def locked_game(model: type[Model], game_id: uuid.UUID, player_id: int | None) -> Model | None:
+    """Inside a transaction: the player's game, its row locked until the transaction ends.
+
+    ``select_for_update`` locks the row on PostgreSQL; on SQLite the IMMEDIATE transaction
+    already holds the write lock. The player comes along (its settings shape the answer)
+    but only the game is locked.
+    """
+    if player_id is None:
+        return None
+    return (
+        model.objects.select_related("player")
+        .select_for_update(of=("self",))
+        .filter(pk=game_id, player_id=player_id)
+        .first()
+    )

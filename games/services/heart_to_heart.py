@@ -9,7 +9,6 @@ request is answered with the current board and changes nothing.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
@@ -17,20 +16,7 @@ from django.utils import timezone
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
-from games.services import owned_game
-
-STALE = "stale"  # the problem reported when a request's version is not the game's
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What an action did: the game as saved, what happened, and why not if refused."""
-
-    game: HeartToHeartGame
-    state: engine.GameState
-    kind: str | None = None  # the engine's outcome (SELECTED, PAIRED, …) when applied
-    problem: str | None = None  # a reason key when nothing was applied
-    stats_changed: bool = False  # the player's statistics moved (first move, or a win)
+from games.services import Answer, Version, is_stale, locked_game, owned_game
 
 
 def state_of(game: HeartToHeartGame) -> engine.GameState:
@@ -72,11 +58,11 @@ def restart(game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
     return start_game(player, parse_code(game.deal_code))
 
 
-def tap(game_id: uuid.UUID, player_id: int, target: str, version: int | None) -> Answer | None:
+def tap(game_id: uuid.UUID, player_id: int | None, target: str, version: Version) -> Answer | None:
     return _act(game_id, player_id, version, lambda state: engine.tap(state, target))
 
 
-def undo(game_id: uuid.UUID, player_id: int, version: int | None) -> Answer | None:
+def undo(game_id: uuid.UUID, player_id: int | None, version: Version) -> Answer | None:
     def apply(state: engine.GameState) -> engine.TapOutcome:
         return engine.TapOutcome(engine.undo(state), "undone")
 
@@ -86,18 +72,12 @@ def undo(game_id: uuid.UUID, player_id: int, version: int | None) -> Answer | No
 def _act(game_id, player_id, version, apply) -> Answer | None:
     """Lock, check the version, apply, save. None when the game is not this player's."""
     with transaction.atomic():
-        # The player comes along (its settings shape the answer) but only the game is locked.
-        game = (
-            HeartToHeartGame.objects.select_related("player")
-            .select_for_update(of=("self",))
-            .filter(pk=game_id, player_id=player_id)
-            .first()
-        )
+        game = locked_game(HeartToHeartGame, game_id, player_id)
         if game is None:
             return None
         before = state_of(game)
-        if version != game.version:
-            return Answer(game, before, problem=STALE)
+        if is_stale(version, game):
+            return Answer(game, before, problem=engine.Refusal.STALE)
         try:
             outcome = apply(before)
         except engine.HeartToHeartError as error:

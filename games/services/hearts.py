@@ -11,27 +11,17 @@ game's ``version`` and apply only while it still matches, so two refreshes racin
 from __future__ import annotations
 
 import secrets
-import uuid
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.engine import hearts as engine
 from games.models import HeartsGame, HeartsStats, Player
-from games.services import owned_game
+from games.services import UNVERSIONED, Answer, Version, is_stale, locked_game
 
-STALE = "stale"
 HUMAN_SEAT = 0
-
-
-@dataclass(frozen=True)
-class Answer:
-    game: HeartsGame
-    state: engine.HeartsState
-    problem: str | None = None  # a reason key when nothing was applied
-    stats_changed: bool = False  # the game ended: a win, loss or draw was counted
+Refusal = engine.Refusal
 
 
 def state_of(game: HeartsGame) -> engine.HeartsState:
@@ -46,15 +36,11 @@ def options_of(player: Player) -> engine.HeartsOptions:
     )
 
 
-def find_game(game_id: uuid.UUID, player: Player | None) -> HeartsGame | None:
-    return owned_game(HeartsGame, game_id, player)
-
-
 def current_game(player: Player) -> HeartsGame | None:
     """The player's latest game that is not over."""
     return (
         HeartsGame.objects.filter(player=player)
-        .exclude(phase="game-over")
+        .exclude(phase=engine.Phase.GAME_OVER)
         .order_by("-updated_at")
         .first()
     )
@@ -98,19 +84,19 @@ def choose(game_id, player_id, card: str, chosen: bool) -> Answer | None:
     def apply(game: HeartsGame, state: engine.HeartsState):
         view = engine.seat_view(state, HUMAN_SEAT)
         hand = set(view.to_dict()["hand"])
-        if state.phase != "pass" or view.passed[HUMAN_SEAT]:
-            return None, "no-pass"
+        if state.phase != engine.Phase.PASS or view.passed[HUMAN_SEAT]:
+            return None, Refusal.NO_PASS
         if card not in hand:
-            return None, "not-in-hand"
+            return None, Refusal.NOT_IN_HAND
         picked = [code for code in game.chosen if code in hand and code != card]
         if chosen:
             if len(picked) >= engine.PASS_SIZE:
-                return None, "pass-three"
+                return None, Refusal.PASS_THREE
             picked.append(card)
         game.chosen = picked
         return state, None
 
-    return _act(game_id, player_id, None, apply, extra_fields=("chosen",))
+    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("chosen",))
 
 
 def confirm_pass(game_id, player_id) -> Answer | None:
@@ -119,7 +105,7 @@ def confirm_pass(game_id, player_id) -> Answer | None:
         game.chosen = []
         return new, None
 
-    return _act(game_id, player_id, None, apply, extra_fields=("chosen",))
+    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("chosen",))
 
 
 def lift(game_id, player_id, card: str) -> Answer | None:
@@ -127,11 +113,11 @@ def lift(game_id, player_id, card: str) -> Answer | None:
 
     def apply(game: HeartsGame, state: engine.HeartsState):
         if card not in engine.legal_plays(state, HUMAN_SEAT):
-            return None, "not-playable"
+            return None, Refusal.NOT_PLAYABLE
         game.lifted = card
         return state, None
 
-    return _act(game_id, player_id, None, apply, extra_fields=("lifted",))
+    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("lifted",))
 
 
 def play(game_id, player_id, card: str) -> Answer | None:
@@ -140,14 +126,17 @@ def play(game_id, player_id, card: str) -> Answer | None:
         game.lifted = ""
         return new, None
 
-    return _act(game_id, player_id, None, apply, extra_fields=("lifted",))
+    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("lifted",))
 
 
 def next_deal(game_id, player_id) -> Answer | None:
-    return _act(game_id, player_id, None, lambda game, state: (engine.next_deal(state), None))
+    def apply(game: HeartsGame, state: engine.HeartsState):
+        return engine.next_deal(state), None
+
+    return _act(game_id, player_id, UNVERSIONED, apply)
 
 
-def advance(game_id, player_id, version: int | None) -> Answer | None:
+def advance(game_id, player_id, version: Version) -> Answer | None:
     """The timed refresh: apply exactly the one step that is due, if its version matches.
 
     The step is a computer's pass or card, or gathering a finished trick. When the human
@@ -155,11 +144,11 @@ def advance(game_id, player_id, version: int | None) -> Answer | None:
     """
 
     def apply(game: HeartsGame, state: engine.HeartsState):
-        if state.phase == "trick-done":
+        if state.phase == engine.Phase.TRICK_DONE:
             return engine.collect_trick(state), None
         if engine.computer_due(state):
             return engine.computer_move(state), None
-        return None, "nothing-due"
+        return None, Refusal.NOTHING_DUE
 
     return _act(game_id, player_id, version, apply)
 
@@ -170,39 +159,38 @@ def advance(game_id, player_id, version: int | None) -> Answer | None:
 Apply = Callable[[HeartsGame, engine.HeartsState], tuple[engine.HeartsState | None, str | None]]
 
 
-def _act(game_id, player_id, version, apply: Apply, extra_fields=()) -> Answer | None:
+def _act(game_id, player_id, version: Version, apply: Apply, extra_fields=()) -> Answer | None:
+    """Lock, check the version, apply, save. None when the game is not this player's.
+
+    The human's own actions pass UNVERSIONED: each says what it wants ("choose QS",
+    "play QS"), so a repeat is refused by the rules, never applied twice.
+    """
     with transaction.atomic():
-        # The player comes along (its options shape the page) but only the game is locked.
-        game = (
-            HeartsGame.objects.select_related("player")
-            .select_for_update(of=("self",))
-            .filter(pk=game_id, player_id=player_id)
-            .first()
-        )
+        game = locked_game(HeartsGame, game_id, player_id)
         if game is None:
             return None
         before = state_of(game)
-        if version is not None and version != game.version:
-            return Answer(game, before, STALE)
+        if is_stale(version, game):
+            return Answer(game, before, problem=Refusal.STALE)
         try:
             after, problem = apply(game, before)
         except engine.HeartsError as error:
-            return Answer(game, before, error.code)
+            return Answer(game, before, problem=error.code)
         if after is None:
-            return Answer(game, before, problem)
+            return Answer(game, before, problem=problem)
         return Answer(game, after, stats_changed=_save(game, after, extra_fields))
 
 
 def _save(game: HeartsGame, state: engine.HeartsState, extra_fields) -> bool:
     """Save the new state; True when the game ended and its result was counted."""
     fields = ["state", "version", "phase", "updated_at", *extra_fields]
-    if state.phase != "play" and game.lifted:
+    if state.phase != engine.Phase.PLAY and game.lifted:
         game.lifted = ""  # a lifted card falls back when the turn has passed
         fields.append("lifted")
     game.state = state.to_dict()
     game.version += 1
     game.phase = state.phase
-    ended = state.phase == "game-over" and not game.result
+    ended = state.phase == engine.Phase.GAME_OVER and not game.result
     if ended:
         game.result = engine.result(state, HUMAN_SEAT)
         game.finished_at = timezone.now()

@@ -16,14 +16,24 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import DealCodeError, parse_code
-from games.players import SESSION_KEY, current_player
+from games.models import HeartToHeartGame
 from games.services import heart_to_heart as service
 
+from .game_pages import (
+    posted_version,
+    render_page_or_partial,
+    visitors_game_or_404,
+    wants_partial,
+)
 from .heart_to_heart_text import announcement, board_cards, deal_code_message, waste_label
 
 # A refused action answers the current board with this status (htmx swaps 400 and 409,
 # see the htmx-config meta tag in base.html).
-PROBLEM_STATUS = {service.STALE: 409, "finished": 409, "nothing-to-undo": 409}
+PROBLEM_STATUS = {
+    engine.Refusal.STALE: 409,
+    engine.Refusal.FINISHED: 409,
+    engine.Refusal.NOTHING_TO_UNDO: 409,
+}
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
@@ -50,14 +60,16 @@ def _render_game(
     request, game, state, *, kind=None, problem=None, status=200, stats_changed=False
 ) -> HttpResponse:
     context = _board_context(request, game, state, kind=kind, problem=problem)
-    partial = request.htmx and not request.htmx.history_restore_request
     # A partial carries the statistics (out of band) only when a move changed them.
-    if not partial or stats_changed:
+    if not wants_partial(request) or stats_changed:
         context["stats"] = service.stats_for(game.player)
-    template = "games/heart_to_heart/_board_response.html" if partial else (
-        "games/heart_to_heart/page.html"
+    return render_page_or_partial(
+        request,
+        page="games/heart_to_heart/page.html",
+        partial="games/heart_to_heart/_board_response.html",
+        context=context,
+        status=status,
     )
-    return render(request, template, context, status=status)
 
 
 def _bad_code(request: HttpRequest, text: str, error: DealCodeError) -> HttpResponse:
@@ -69,15 +81,14 @@ def _bad_code(request: HttpRequest, text: str, error: DealCodeError) -> HttpResp
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """Resume this visitor's unfinished game, or deal a new one."""
-    player = current_player(request)
+    player = request.visitor.ensure_player()
     game = service.current_game(player) or service.start_game(player)
     return redirect("h2h:game", game_id=game.pk)
 
 
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
-    player = current_player(request)
-    game = service.start_game(player)
+    game = service.start_game(request.visitor.ensure_player())
     return redirect("h2h:game", game_id=game.pk)
 
 
@@ -88,7 +99,7 @@ def deal(request: HttpRequest, code: str) -> HttpResponse:
         deal_code = parse_code(code)
     except DealCodeError as error:
         return _bad_code(request, code, error)
-    game = service.start_game(current_player(request), deal_code)
+    game = service.start_game(request.visitor.ensure_player(), deal_code)
     return redirect("h2h:game", game_id=game.pk)
 
 
@@ -103,24 +114,14 @@ def open_code(request: HttpRequest) -> HttpResponse:
     return redirect("h2h:deal", code=str(deal_code))
 
 
-def _own_game(request: HttpRequest, game_id: uuid.UUID):
-    game = service.find_game(game_id, current_player(request, create=False))
-    if game is None:
-        raise Http404
-    return game
-
-
 @require_http_methods(["GET", "POST"])
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "GET":
-        found = _own_game(request, game_id)
+        found = visitors_game_or_404(request, HeartToHeartGame, game_id)
         return _render_game(request, found, service.state_of(found))
 
-    player_id = request.session.get(SESSION_KEY)
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = None
+    player_id = request.visitor.player_id
+    version = posted_version(request)
     if request.POST.get("action") == "undo":
         answer = service.undo(game_id, player_id, version)
     else:
@@ -140,7 +141,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game = service.restart(game_id, current_player(request, create=False))
+    game = service.restart(game_id, request.visitor.player)
     if game is None:
         raise Http404
     return redirect("h2h:game", game_id=game.pk)
@@ -148,7 +149,7 @@ def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 def settings(request: HttpRequest) -> HttpResponse:
-    player = current_player(request)
+    player = request.visitor.ensure_player()
     service.update_settings(
         player,
         winnable_only=request.POST.get("winnable_only") == "on",

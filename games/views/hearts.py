@@ -16,21 +16,27 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from games.models import Player
-from games.players import SESSION_KEY, current_player
+from games.engine.hearts import Refusal
+from games.models import HeartsGame, Player
 from games.services import hearts as service
 
+from .game_pages import (
+    posted_version,
+    render_page_or_partial,
+    visitors_game_or_404,
+    wants_partial,
+)
 from .hearts_table import table_context
 from .hearts_text import problem_message
 
-PROBLEM_STATUS = {service.STALE: 409, "nothing-due": 409}
+PROBLEM_STATUS = {Refusal.STALE: 409, Refusal.NOTHING_DUE: 409}
 
 
 def _render_table(
     request, game, state, *, problem=None, status=200, stats_changed=False
 ) -> HttpResponse:
     player = game.player
-    partial = request.htmx and not request.htmx.history_restore_request
+    partial = wants_partial(request)
     context = {
         "game": game,
         "player": player,
@@ -44,28 +50,33 @@ def _render_table(
         "tie_rules": Player.TieRule.choices,
         **table_context(game, state),
     }
-    template = "games/hearts/_table_response.html" if partial else "games/hearts/page.html"
-    return render(request, template, context, status=status)
+    return render_page_or_partial(
+        request,
+        page="games/hearts/page.html",
+        partial="games/hearts/_table_response.html",
+        context=context,
+        status=status,
+    )
 
 
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
     """Resume the visitor's game in progress, or start one with their options."""
-    player = current_player(request)
+    player = request.visitor.ensure_player()
     game = service.current_game(player) or service.start_game(player)
     return redirect("hearts:game", game_id=game.pk)
 
 
 @require_POST
 def new_game(request: HttpRequest) -> HttpResponse:
-    game = service.start_game(current_player(request))
+    game = service.start_game(request.visitor.ensure_player())
     return redirect("hearts:game", game_id=game.pk)
 
 
 @require_POST
 def options(request: HttpRequest) -> HttpResponse:
     """Level and rule options for the next game (the game in progress keeps its own)."""
-    player = current_player(request)
+    player = request.visitor.ensure_player()
     try:
         service.update_options(
             player,
@@ -88,12 +99,10 @@ def options(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "GET":
-        found = service.find_game(game_id, current_player(request, create=False))
-        if found is None:
-            raise Http404
+        found = visitors_game_or_404(request, HeartsGame, game_id)
         return _render_table(request, found, service.state_of(found))
 
-    player_id = request.session.get(SESSION_KEY)
+    player_id = request.visitor.player_id
     post = request.POST
     if "choose" in post:
         answer = service.choose(game_id, player_id, post["choose"], True)
@@ -108,22 +117,17 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     elif post.get("action") == "next-deal":
         answer = service.next_deal(game_id, player_id)
     else:
-        answer = service.find_game(game_id, current_player(request, create=False))
-        if answer is None:
-            raise Http404
-        return _render_table(request, answer, service.state_of(answer),
-                             problem="unknown-action", status=400)
+        found = visitors_game_or_404(request, HeartsGame, game_id)
+        return _render_table(
+            request, found, service.state_of(found), problem=Refusal.UNKNOWN_ACTION, status=400
+        )
     return _answer(request, game_id, answer)
 
 
 @require_POST
 def advance(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """The timed refresh: exactly the one computer step that is due, if any."""
-    try:
-        version = int(request.POST.get("version", ""))
-    except ValueError:
-        version = -1
-    answer = service.advance(game_id, request.session.get(SESSION_KEY), version)
+    answer = service.advance(game_id, request.visitor.player_id, posted_version(request))
     return _answer(request, game_id, answer)
 
 

@@ -12,7 +12,7 @@ and a deterministic SplitMix64 stream for ties:
 
 from __future__ import annotations
 
-from games.engine.hearts.players.base import Player
+from games.engine.hearts.players.base import ComputerPlayer
 from games.engine.hearts.players.easy import EasyPlayer
 from games.engine.hearts.players.hard import HardPlayer
 from games.engine.hearts.players.medium import MediumPlayer
@@ -21,15 +21,15 @@ from games.engine.hearts.players.shooter import ShooterPlayer
 
 SITE_LEVELS = ("easy", "medium", "hard")
 
-REGISTRY: dict[str, Player] = {}
+REGISTRY: dict[str, ComputerPlayer] = {}
 
 
-def register(player: Player) -> Player:
+def register(player: ComputerPlayer) -> ComputerPlayer:
     REGISTRY[player.name] = player
     return player
 
 
-def _without_watch(cls: type[Player]) -> Player:
+def _without_watch(cls: type[ComputerPlayer]) -> ComputerPlayer:
     """The same level with the moon watch (and Hard's defence) switched off."""
     variant = type(
         f"{cls.__name__}NoWatch",
@@ -51,11 +51,11 @@ register(RandomPlayer())
 register(ShooterPlayer())
 
 
-def get_player(level: str) -> Player:
+def get_player(level: str) -> ComputerPlayer:
     try:
         return REGISTRY[level]
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}") from None
 
 
-__all__ = ["REGISTRY", "SITE_LEVELS", "Player", "get_player", "register"]
+__all__ = ["REGISTRY", "SITE_LEVELS", "ComputerPlayer", "get_player", "register"]

@@ -35,7 +35,7 @@ def best_of(cards: list[int], key, rng: SplitMix64) -> int:
     return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
-class Player:
+class ComputerPlayer:
     """A computer level. Subclasses choose a pass and a card from a reading of the view."""
 
     name = "player"

@@ -11,13 +11,13 @@
 from __future__ import annotations
 
 from games.engine.hearts.cards import HEART_MASK, QS_BIT, QUEEN_SPADES, SUIT_MASKS, highest, ids
-from games.engine.hearts.players.base import Player, pick_highest_rank, pick_lowest_rank
+from games.engine.hearts.players.base import ComputerPlayer, pick_highest_rank, pick_lowest_rank
 from games.engine.hearts.players.tracking import Reading
 from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
 
 
-class EasyPlayer(Player):
+class EasyPlayer(ComputerPlayer):
     name = "easy"
     on_site = True
 

@@ -30,7 +30,7 @@ from games.engine.hearts.cards import (
     ids,
     lowest,
 )
-from games.engine.hearts.players.base import Player, pick_highest_rank
+from games.engine.hearts.players.base import ComputerPlayer, pick_highest_rank
 from games.engine.hearts.players.tracking import Reading, below
 from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
@@ -40,7 +40,7 @@ LOW_SPADES = SPADE_MASK & ((1 << QUEEN_SPADES) - 1)  # 2♠ … J♠
 HIGH_SPADES = (1 << KING_SPADES) | (1 << ACE_SPADES)
 
 
-class MediumPlayer(Player):
+class MediumPlayer(ComputerPlayer):
     name = "medium"
     on_site = True
     qs_cover = 4  # low spades needed to keep the Q♠

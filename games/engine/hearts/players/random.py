@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from games.engine.hearts.cards import nth_card
-from games.engine.hearts.players.base import Player
+from games.engine.hearts.players.base import ComputerPlayer
 from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
 
 
-class RandomPlayer(Player):
+class RandomPlayer(ComputerPlayer):
     name = "random"
     moon_watch = False  # uniformly random means no judgement at all
 
