@@ -6,26 +6,18 @@ import re
 from functools import lru_cache
 
 from games.engine import heart_to_heart as engine
+from games.engine.analysis.heart_to_heart_survey import greedy_pair
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 from games.engine.heart_to_heart.deal_codes import DealCode
 from games.models import HeartToHeartGame
+from tests.web.redirects import game_from_redirect
 
 
 def _greedy_line(state: engine.GameState, limit: int = 60) -> tuple[tuple, engine.GameState]:
-    """Pair free cards among themselves first, then with the waste, else turn a card."""
+    """The survey's greedy player, tap by tap: a pair if there is one, else turn a card."""
     line: list = []
     while state.status == engine.PLAYING and len(line) < limit:
-        free_by_rank: dict[str, int] = {}
-        pair = None
-        for pos in state.free_positions():
-            rank = state.layout[pos - 1]
-            if rank in free_by_rank:
-                pair = (free_by_rank[rank], pos)
-                break
-            free_by_rank[rank] = pos
-        if pair is None and state.waste and state.waste[-1] in free_by_rank:
-            pair = (free_by_rank[state.waste[-1]], engine.WASTE)
-        taps = pair or (engine.STOCK,)
+        taps = greedy_pair(state) or (engine.STOCK,)
         for target in taps:
             state = engine.tap(state, target).state
         line.extend(taps)
@@ -64,10 +56,7 @@ def winning_line(code: str = EXAMPLE_CODE) -> tuple:
 
 
 def start(client, code: str = EXAMPLE_CODE) -> HeartToHeartGame:
-    response = client.get(f"/heart-to-heart/{code}/")
-    assert response.status_code == 302
-    game_id = response["Location"].rstrip("/").rsplit("/", 1)[-1]
-    return HeartToHeartGame.objects.get(pk=game_id)
+    return game_from_redirect(HeartToHeartGame, client.get(f"/heart-to-heart/{code}/"))
 
 
 def tap(client, game: HeartToHeartGame, target, *, version=None, htmx=True):

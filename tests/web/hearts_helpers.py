@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.engine import hearts as engine
 from games.models import HeartsGame
+from tests.web.redirects import game_from_redirect
 
 HX = {"HX-Request": "true"}
 
@@ -11,7 +12,7 @@ HX = {"HX-Request": "true"}
 def start(client) -> HeartsGame:
     response = client.get("/hearts/")
     assert response.status_code == 302
-    return HeartsGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    return game_from_redirect(HeartsGame, response)
 
 
 def url(game: HeartsGame) -> str:

@@ -8,6 +8,7 @@ from django.test import Client
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
+from tests.web.redirects import game_from_redirect
 
 from .h2h_helpers import (
     attribute,
@@ -461,7 +462,7 @@ def test_winnable_only_deals_class_w(client):
     client.get("/heart-to-heart/")
     _settings(client, winnable_only=True, placement_help=True)
     response = client.post("/heart-to-heart/new/")
-    game = HeartToHeartGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    game = game_from_redirect(HeartToHeartGame, response)
     assert game.deal_code.startswith("HH1-W-")
 
 

@@ -8,6 +8,7 @@ from django.test import Client
 
 from games.engine import hearts as engine
 from games.models import HeartsGame, HeartsStats, Player
+from tests.web.redirects import game_from_redirect
 
 from .hearts_helpers import HX, act, advance, play_until, start, state, step, url
 
@@ -321,7 +322,7 @@ def test_options_apply_to_the_next_game_only(client):
     assert (player.hearts_level, player.hearts_target) == ("hard", 75)
     assert state(game).levels == ("human", "medium", "medium", "medium")
     response = client.post("/hearts/new/")
-    new = HeartsGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    new = game_from_redirect(HeartsGame, response)
     current = state(new)
     assert new.level == "hard" and current.levels == ("human", "hard", "hard", "hard")
     assert current.options == engine.HeartsOptions(75, "LARN", "last-deal")
@@ -348,7 +349,7 @@ def test_save_and_start_begins_a_game_with_the_new_options(client):
     start(client)
     response = client.post("/hearts/options/", {
         "level": "easy", "target": "100", "pass_order": "LRAN", "tie_rule": "draw", "start": "1"})
-    new = HeartsGame.objects.get(pk=response["Location"].rstrip("/").rsplit("/", 1)[-1])
+    new = game_from_redirect(HeartsGame, response)
     assert new.level == "easy"
 
 
