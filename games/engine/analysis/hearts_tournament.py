@@ -35,7 +35,6 @@ class LevelStats:
     points: int = 0
     seat_games: int = 0
     wins: float = 0.0  # shared first places split evenly
-    outright_wins: int = 0
     moons_shot: int = 0
     moons_against: int = 0  # deals where another seat shot while this level sat at the table
     clusters: list[tuple[int, int]] = field(default_factory=list)  # (points, seat-deals)
@@ -170,7 +169,6 @@ def run_tournament(
                 s.seat_games += 1
                 if chair in winners:
                     s.wins += 1 / len(winners)
-                    s.outright_wins += len(winners) == 1
                 for scores, moon in state.deals:
                     cluster[level][0] += scores[chair]
                     cluster[level][1] += 1

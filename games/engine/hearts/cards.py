@@ -30,9 +30,6 @@ ACE_SPADES = SPADES * 13 + 12
 QS_BIT = 1 << QUEEN_SPADES
 POINT_MASK = HEART_MASK | QS_BIT
 
-# Rank indices inside a suit: 0 is the 2, 12 the ace. Spades' Q, K, A:
-Q_IDX, K_IDX, A_IDX = 10, 11, 12
-
 CODES: tuple[str, ...] = tuple(full_deck())
 _ID_BY_CODE = {code: i for i, code in enumerate(CODES)}
 assert _ID_BY_CODE["2C"] == TWO_CLUBS and _ID_BY_CODE["QS"] == QUEEN_SPADES
@@ -54,21 +51,6 @@ def card_id(card: str | int) -> int:
 
 def code(card: int) -> str:
     return CODES[card]
-
-
-def suit_of(card: int) -> int:
-    return card // 13
-
-
-def rank_of(card: int) -> int:
-    """2..14."""
-    return card % 13 + 2
-
-
-def points_of_card(card: int) -> int:
-    if card == QUEEN_SPADES:
-        return 13
-    return 1 if card >= 39 else 0
 
 
 def mask_points(mask: int) -> int:
@@ -96,11 +78,6 @@ def nth_card(mask: int, n: int) -> int:
     for _ in range(n):
         mask &= mask - 1
     return (mask & -mask).bit_length() - 1
-
-
-def suit_ranks(mask: int, suit: int) -> int:
-    """The 13-bit rank mask of one suit in a card mask (bit 0 = the 2)."""
-    return (mask >> (13 * suit)) & SUIT_BITS
 
 
 def lowest(mask: int) -> int:

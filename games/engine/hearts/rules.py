@@ -271,10 +271,6 @@ class HeartsState:
     def cards_played(self) -> int:
         return 4 * len(self.tricks) + len(self.trick)
 
-    @property
-    def is_over(self) -> bool:
-        return self.phase == Phase.GAME_OVER
-
     def deal_scores(self) -> list[tuple[int, int, int, int]]:
         return [scores for scores, _ in self.deals]
 
