@@ -138,7 +138,7 @@ def main() -> None:
     rate, games = random_play_taps(args.taps, useful=False)
     print(f"taps/s, random play on any of the 27 targets:     {rate:,.0f} ({games + 1} deals)")
     plain, text, size = json_round_trips(20_000)
-    print(f"JSON round trips/s (to_json + from_json):         {plain:,.0f}")
+    print(f"JSON round trips/s (to_dict + from_dict):         {plain:,.0f}")
     print(f"JSON round trips/s (with json.dumps + loads):     {text:,.0f}  ({size} bytes)")
     print(f"views/s (view(state), 25 slots):                  {views(20_000):,.0f}")
 
