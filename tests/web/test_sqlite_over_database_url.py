@@ -26,12 +26,17 @@ from http.cookies import SimpleCookie
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+import gunicorn.config
 import pytest
 
 pytestmark = pytest.mark.server
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
+# gunicorn >= 25.1 opens a control socket under $HOME; a throwaway server needs none.
+NO_CONTROL_SOCKET = (
+    ["--no-control-socket"] if hasattr(gunicorn.config, "ControlSocketDisable") else []
+)
 
 SOLO_PLAYERS = 4  # each taps their own game
 SHARED_TABS = 4  # one player, one game, four tabs racing with the same version
@@ -73,7 +78,8 @@ class Server:
         with log.open("wb") as out:
             self.process = subprocess.Popen(
                 [str(GUNICORN), "cardsite.wsgi", "--bind", f"fd://{fd}",
-                 "--workers", "2", "--threads", "4", "--graceful-timeout", "2"],
+                 "--workers", "2", "--threads", "4", "--graceful-timeout", "2",
+                 *NO_CONTROL_SOCKET],
                 cwd=ROOT, env=_server_env(f"sqlite:///{database}{query}"),
                 pass_fds=[fd], stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
             )
