@@ -70,6 +70,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A database that is busy or out of reach answers 503 "try again", not 500.
+    "cardsite.database_unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "cardsite.urls"

@@ -3,7 +3,8 @@
 gunicorn (the production server) runs the real settings module in its own
 processes against a file configured only through ``DATABASE_URL=sqlite:///…``;
 the test drives it over loopback HTTP like several browsers at once, then reads
-the file to check what was saved.
+the file to check what was saved; and it holds the file's write lock from another
+process to see what a visitor gets when SQLite stays busy past its timeout.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ from urllib.parse import urlencode, urlsplit
 
 import gunicorn.config
 import pytest
+
+from cardsite.database_unavailable import RETRY_AFTER_SECONDS
 
 pytestmark = pytest.mark.server
 
@@ -234,3 +237,41 @@ def test_many_players_tapping_at_once_get_no_5xx_and_lose_no_move(start_server):
         assert applied == list(range(1, final_version)), game
     shared = results[shared_game]
     assert any(status == 409 for _, status in shared), "the shared game never raced"
+
+
+def test_a_write_still_locked_after_the_busy_timeout_gets_a_translated_503(start_server):
+    """Another process holds the write lock longer than SQLite waits: 503 in French, then play on.
+
+    The URL's own ``?timeout=1`` is kept over the default 5 s (options given win),
+    which also keeps this test short.
+    """
+    server = start_server("?timeout=1")
+    visitor = Browser(server.port, language="fr")
+    try:
+        game = visitor.new_game()
+        _, page = visitor.request("GET", game)
+        version = _version(page)
+        with closing(sqlite3.connect(server.database, isolation_level=None)) as holder:
+            holder.execute("BEGIN EXCLUSIVE")
+            started = time.monotonic()
+            refused, page = visitor.request("POST", game, {"target": "stock", "version": version})
+            waited = time.monotonic() - started
+            holder.execute("ROLLBACK")
+        retried, board = visitor.request(
+            "POST", game, {"target": "stock", "version": version}, htmx=True
+        )
+    finally:
+        visitor.close()
+        server.stop()
+
+    assert refused.status == 503, server.log_tail()
+    assert refused.getheader("Retry-After") == str(RETRY_AFTER_SECONDS)
+    assert '<html lang="fr">' in page
+    assert "Le site est très occupé en ce moment" in page
+    assert 1 <= waited < 5, waited  # SQLite waited the URL's timeout, not the default
+    # The refused tap changed nothing: the same version is applied on the retry.
+    assert retried.status == 200
+    assert _version(board) == version + 1
+    log = server.log_tail()
+    assert "answered 503" in log
+    assert "Traceback" not in log
