@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import logging
+import sys
 from collections.abc import Callable
 
 from django.db import InterfaceError, OperationalError
@@ -18,6 +19,7 @@ from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template import loader
+from django.views import defaults
 
 logger = logging.getLogger(__name__)
 
@@ -77,7 +79,16 @@ def service_unavailable(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _answer(request: HttpRequest, reason: str, error: BaseException) -> HttpResponse:
+    logger.warning(
+        "Database %s, answered 503 to %s %s: %s", reason, request.method, request.path, error
+    )
+    return service_unavailable(request)
+
+
 class DatabaseUnavailableMiddleware:
+    """Turns an error raised by a view into the 503 page when the database is the cause."""
+
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
@@ -88,8 +99,17 @@ class DatabaseUnavailableMiddleware:
         reason = unavailability(exception)
         if reason is None:
             return None  # a real error: Django's 500 path, with its traceback
-        logger.warning(
-            "Database %s, answered 503 to %s %s: %s",
-            reason, request.method, request.path, exception,
-        )
-        return service_unavailable(request)
+        return _answer(request, reason, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500, for errors raised outside a view, which process_exception never sees.
+
+    SessionMiddleware saving a changed session after the view is one such place.
+    Django calls this while handling the error, so ``sys.exception()`` is that error.
+    """
+    error = sys.exception()
+    reason = unavailability(error) if error is not None else None
+    if reason is None:
+        return defaults.server_error(request)
+    return _answer(request, reason, error)

@@ -12,6 +12,7 @@ import socket
 import sqlite3
 
 import pytest
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import OperationalError
 from django.db.utils import ConnectionHandler
 from django.test import RequestFactory
@@ -105,6 +106,28 @@ def test_any_other_database_error_is_still_a_500(client, monkeypatch):
     response = _tap(client, game)
     assert response.status_code == 500
     assert b'data-error="500"' in response.content
+
+
+@pytest.mark.django_db
+def test_a_database_busy_after_the_view_still_answers_503(client, monkeypatch, caplog):
+    """The changed session is saved by SessionMiddleware after the view: process_exception
+    never sees that error, handler500 does."""
+    real_save = SessionStore.save
+
+    def save(self, must_create=False):
+        if not must_create:  # the update after the view; creating the new key still works
+            raise OperationalError("database is locked")
+        return real_save(self, must_create=must_create)
+
+    monkeypatch.setattr(SessionStore, "save", save)
+    client.raise_request_exception = False
+    with caplog.at_level(logging.INFO):
+        response = client.post("/heart-to-heart/new/", headers={"Accept-Language": "fr"})
+    assert response.status_code == 503
+    assert BUSY_HEADING["fr"] in response.content.decode()
+    assert [(r.name, r.levelno) for r in caplog.records] == [
+        ("cardsite.database_unavailable", logging.WARNING)
+    ]
 
 
 def test_the_503_page_renders_without_a_database():
