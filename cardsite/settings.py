@@ -13,6 +13,8 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from cardsite.sqlite_tuning import tune_sqlite
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -69,6 +71,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A database that is busy or out of reach answers 503 "try again", not 500.
+    "cardsite.database_unavailable.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "cardsite.urls"
@@ -93,32 +97,17 @@ WSGI_APPLICATION = "cardsite.wsgi.application"
 ASGI_APPLICATION = "cardsite.asgi.application"
 
 # --- Database -------------------------------------------------------------
-# SQLite by default, tuned for a web server: IMMEDIATE transactions take the
-# write lock up front (no "database is locked" upgrade failures under concurrent
-# writers), WAL lets readers run beside a writer, and persistent connections
-# avoid re-running the PRAGMAs on every request.
+# SQLite by default (SQLITE_PATH), PostgreSQL or another SQLite file through
+# DATABASE_URL. Every SQLite database gets the same tuning for a web server,
+# however it was named: see cardsite/sqlite_tuning.py.
 SQLITE_PATH = Path(os.environ.get("SQLITE_PATH", BASE_DIR / "var" / "db.sqlite3"))
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {
-        "default": dj_database_url.parse(
-            DATABASE_URL, conn_max_age=600, conn_health_checks=True
-        )
-    }
+    _database = dj_database_url.parse(DATABASE_URL, conn_max_age=600, conn_health_checks=True)
 else:
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
-    DATABASES = {
-        "default": {
-            "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
-            "CONN_MAX_AGE": 600,
-            "OPTIONS": {
-                "transaction_mode": "IMMEDIATE",
-                "timeout": 5,
-                "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-            },
-        }
-    }
+    _database = {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH}
+DATABASES = {"default": tune_sqlite(_database)}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -10,3 +10,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+# A database that is busy or out of reach answers 503 even when the error came from
+# a middleware rather than a view (see cardsite/database_unavailable.py).
+handler500 = "cardsite.database_unavailable.server_error"
