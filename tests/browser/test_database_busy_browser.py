@@ -6,7 +6,7 @@ import pytest
 from django.db import OperationalError
 from playwright.sync_api import Page, expect
 
-from games.engine.solver import EXAMPLES_CODE
+from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.services import heart_to_heart as service
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,7 +19,7 @@ def _locked(*args, **kwargs):
 def test_a_busy_database_replaces_the_board_with_the_try_again_page(
     live_server, page: Page, monkeypatch, screenshot
 ):
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLES_CODE}/")
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     expect(page.locator("#board")).to_have_attribute("data-version", "1")
     monkeypatch.setattr(service, "tap", _locked)  # the live server runs in this process
     page.locator("#stock").click()
