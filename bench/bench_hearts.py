@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games.engine import hearts as h
 from games.engine.hearts.cards import nth_card
 from games.engine.rng import SplitMix64
+from games.engine.testing import next_step
 
 LEVELS = ("random", "random", "random", "random")
 
@@ -95,7 +96,7 @@ def main() -> None:
     while state.phase != "game-over" and len(states) < 2000:
         if state.phase == "play":
             states.append(state)
-        state = random_game_computers_step(state)
+        state = next_step(state)
 
     def legal_masks(n):
         k = len(states)
@@ -116,12 +117,6 @@ def main() -> None:
     timed("legal-move generation, legal_plays (card codes)", legal_codes, 100_000, "calls")
 
 
-def random_game_computers_step(state: h.HeartsState) -> h.HeartsState:
-    if state.phase == "trick-done":
-        return h.collect_trick(state)
-    if state.phase == "deal-done":
-        return h.next_deal(state)
-    return h.computer_move(state)
 
 
 if __name__ == "__main__":

@@ -31,7 +31,11 @@ from games.engine.hearts.rules import (
     HUMAN,
     HeartsOptions,
     HeartsState,
+    Phase,
     check_consistent,
+    collect_trick,
+    computer_move,
+    next_deal,
     trick_winner,
 )
 
@@ -151,6 +155,16 @@ def build_position(
         s.turn = (leader + len(on_table)) % 4
     check_consistent(s)
     return s
+
+
+def next_step(state: HeartsState) -> HeartsState:
+    """One step of a game where every seat is a computer: gather a finished trick, deal
+    the next hand, or the due seat's pass or card."""
+    if state.phase == Phase.TRICK_DONE:
+        return collect_trick(state)
+    if state.phase == Phase.DEAL_DONE:
+        return next_deal(state)
+    return computer_move(state)
 
 
 # --- Both games ----------------------------------------------------------------------------

@@ -715,34 +715,3 @@ def result(state: HeartsState, seat: int = 0) -> str | None:
 def _check_seat(seat: int) -> None:
     if seat not in (0, 1, 2, 3):
         raise HeartsError(Refusal.NO_SUCH_SEAT, "There is no such seat.")
-
-
-__all__ = [
-    "FORMAT_VERSION",
-    "HUMAN",
-    "PASS_ORDERS",
-    "PASS_SIZE",
-    "PHASES",
-    "HeartsError",
-    "HeartsOptions",
-    "HeartsState",
-    "SeatView",
-    "collect_trick",
-    "computer_due",
-    "computer_move",
-    "deal_hands",
-    "decision_rng",
-    "due_seat",
-    "is_computer",
-    "legal_mask",
-    "legal_plays",
-    "new_game",
-    "next_deal",
-    "pass_direction",
-    "play_card",
-    "result",
-    "seat_view",
-    "submit_pass",
-    "trick_winner",
-    "winners",
-]

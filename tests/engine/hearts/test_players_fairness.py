@@ -18,18 +18,12 @@ from games.engine import hearts as h
 from games.engine.hearts.cards import ALL_CARDS, SUIT_MASKS, code, ids
 from games.engine.hearts.players import SITE_LEVELS, get_player
 from games.engine.rng import SplitMix64
-from games.engine.testing import build_position, through_json
+from games.engine.testing import build_position, next_step, through_json
 
 LEVELS = ("hard", "easy", "medium", "hard")
 ENGINE = Path(h.__file__).parent
 
 
-def advance(state: h.HeartsState) -> h.HeartsState:
-    if state.phase == "trick-done":
-        return h.collect_trick(state)
-    if state.phase == "deal-done":
-        return h.next_deal(state)
-    return h.computer_move(state)
 
 
 def state_after(seed: int, steps: int) -> h.HeartsState:
@@ -38,9 +32,9 @@ def state_after(seed: int, steps: int) -> h.HeartsState:
     for _ in range(steps):
         if state.phase == "game-over":
             break
-        state = advance(state)
+        state = next_step(state)
     while not h.computer_due(state):
-        state = advance(state)
+        state = next_step(state)
     return state
 
 
@@ -136,7 +130,7 @@ def test_after_the_exchange_a_seat_does_not_know_what_it_passed():
     while state.phase not in ("deal-done", "game-over"):
         if state.phase == "play" and state.turn == 1:
             assert h.computer_move(other).trick == h.computer_move(state).trick
-        state, other = advance(state), advance(other)
+        state, other = next_step(state), next_step(other)
 
 
 def test_the_seat_view_is_the_only_input_a_player_gets():
@@ -184,7 +178,7 @@ def test_a_game_of_computers_replays_identically_from_its_seed_and_from_json():
         state = h.new_game(seed, levels=LEVELS)
         step = 0
         while state.phase != "game-over":
-            state = advance(state)
+            state = next_step(state)
             step += 1
             if reload_every and step % reload_every == 0:
                 state = through_json(state)

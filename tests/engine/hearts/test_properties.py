@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from games.engine import hearts as h
 from games.engine.hearts.cards import ALL_CARDS, codes, mask_of
 from games.engine.rng import SplitMix64
-from games.engine.testing import through_json
+from games.engine.testing import next_step, through_json
 
 POINTS = {
     "QS": 13,
@@ -174,18 +174,12 @@ def test_a_saved_and_reloaded_game_continues_exactly_like_the_original(seed, cut
     state = h.new_game(seed, levels=levels)
     straight = [state]
     while state.phase != "game-over":
-        state = _advance(state)
+        state = next_step(state)
         straight.append(state)
     cut = min(cut, len(straight) - 1)
     replay = through_json(straight[cut])
     for expected in straight[cut + 1 :]:
-        replay = _advance(replay)
+        replay = next_step(replay)
         assert replay == expected
 
 
-def _advance(state: h.HeartsState) -> h.HeartsState:
-    if state.phase == "trick-done":
-        return h.collect_trick(state)
-    if state.phase == "deal-done":
-        return h.next_deal(state)
-    return h.computer_move(state)

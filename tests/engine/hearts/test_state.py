@@ -8,7 +8,7 @@ import pytest
 
 from games.engine import hearts as h
 from games.engine.hearts.cards import codes, mask_of
-from games.engine.testing import build_position, through_json
+from games.engine.testing import build_position, next_step, through_json
 
 COMPUTERS = ("random", "random", "random")
 
@@ -29,7 +29,7 @@ def test_state_round_trips_through_compact_json_with_a_version():
 def test_json_keeps_per_deal_scores_for_the_sidebar():
     state = h.new_game(8, levels=("random",) * 4)
     while len(state.deals) < 2:
-        state = _advance(state)
+        state = next_step(state)
     data = json.loads(json.dumps(state.to_dict()))
     assert [d["scores"] for d in data["deals"]] == [list(s) for s in state.deal_scores()]
     assert len(data["deals"]) == 2
@@ -53,7 +53,7 @@ def test_public_functions_never_change_the_state_they_are_given():
     state = h.new_game(77, levels=("random",) * 4)
     for _ in range(200):
         before = state.to_dict()
-        after = _advance(state)
+        after = next_step(state)
         assert state.to_dict() == before
         assert after is not state
         state = after
@@ -145,7 +145,7 @@ def test_a_whole_game_replays_identically_from_its_seed():
     def play(seed):
         state = h.new_game(seed, levels=("random",) * 4)
         while state.phase != "game-over":
-            state = _advance(state)
+            state = next_step(state)
         return state.to_dict()
 
     assert play(31337) == play(31337)
@@ -170,9 +170,3 @@ def test_mask_of_accepts_codes_and_ids():
     assert mask_of(["2C", 1]) == 0b11
 
 
-def _advance(state: h.HeartsState) -> h.HeartsState:
-    if state.phase == "trick-done":
-        return h.collect_trick(state)
-    if state.phase == "deal-done":
-        return h.next_deal(state)
-    return h.computer_move(state)
