@@ -25,15 +25,8 @@ from .game_pages import (
     visitors_game_or_404,
     wants_partial,
 )
+from .heart_to_heart_refusals import refusal_status
 from .heart_to_heart_text import announcement, board_cards, deal_code_message, waste_label
-
-# A refused action answers the current board with this status (htmx swaps 400 and 409,
-# see the htmx-config meta tag in base.html).
-PROBLEM_STATUS = {
-    engine.Refusal.STALE: 409,
-    engine.Refusal.FINISHED: 409,
-    engine.Refusal.NOTHING_TO_UNDO: 409,
-}
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
@@ -130,7 +123,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         raise Http404
     status = 200
     if answer.problem:
-        status = PROBLEM_STATUS.get(answer.problem, 400)
+        status = refusal_status(answer.problem)
     elif not request.htmx:
         return redirect("h2h:game", game_id=game_id)  # post/redirect/get
     return _render_game(
