@@ -15,7 +15,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart import DealCodeError, parse_code
+from games.forms import DealCodeForm
 from games.models import HeartToHeartGame
 from games.services import heart_to_heart as service
 
@@ -26,7 +26,7 @@ from .game_pages import (
     wants_partial,
 )
 from .heart_to_heart_refusals import refusal_status
-from .heart_to_heart_text import announcement, board_cards, deal_code_message, waste_label
+from .heart_to_heart_text import announcement, board_cards, waste_label
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
@@ -53,6 +53,8 @@ def _render_game(
     request, game, state, *, kind=None, problem=None, status=200, stats_changed=False
 ) -> HttpResponse:
     context = _board_context(request, game, state, kind=kind, problem=problem)
+    if not wants_partial(request):
+        context["code_form"] = DealCodeForm()
     # A partial carries the statistics (out of band) only when a move changed them.
     if not wants_partial(request) or stats_changed:
         context["stats"] = service.stats_for(game.player)
@@ -65,9 +67,9 @@ def _render_game(
     )
 
 
-def _bad_code(request: HttpRequest, text: str, error: DealCodeError) -> HttpResponse:
-    """400: the text is not a deal code; the page says why and offers the form again."""
-    context = {"code": text, "message": deal_code_message(error)}
+def _bad_code(request: HttpRequest, form: DealCodeForm) -> HttpResponse:
+    """400: the text is not a deal code; the page says why and offers the box again."""
+    context = {"code_form": form}
     return render(request, "games/heart_to_heart/bad_code.html", context, status=400)
 
 
@@ -88,23 +90,20 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deal(request: HttpRequest, code: str) -> HttpResponse:
     """A deal-code URL: a fresh game of that deal for whoever opens it."""
-    try:
-        deal_code = parse_code(code)
-    except DealCodeError as error:
-        return _bad_code(request, code, error)
-    game = service.start_game(request.visitor.ensure_player(), deal_code)
+    form = DealCodeForm({"code": code})
+    if not form.is_valid():
+        return _bad_code(request, form)
+    game = service.start_game(request.visitor.ensure_player(), form.cleaned_data["code"])
     return redirect("h2h:game", game_id=game.pk)
 
 
 @require_GET
 def open_code(request: HttpRequest) -> HttpResponse:
-    """The "open a deal code" form: check the text, then go to the code's URL."""
-    text = request.GET.get("code", "")
-    try:
-        deal_code = parse_code(text)
-    except DealCodeError as error:
-        return _bad_code(request, text, error)
-    return redirect("h2h:deal", code=str(deal_code))
+    """The "play a deal code" box: check the text, then go to the code's URL."""
+    form = DealCodeForm(request.GET)
+    if not form.is_valid():
+        return _bad_code(request, form)
+    return redirect("h2h:deal", code=str(form.cleaned_data["code"]))
 
 
 @require_http_methods(["GET", "POST"])

@@ -6,11 +6,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart import SEED_LETTERS, DealCodeError, Refusal
+from games.engine.heart_to_heart import Refusal
 
 from .heart_to_heart_refusals import refusal_message
-
-EXAMPLE_CODE = "HH1-N-AAAAAAM"
 
 RANK_NAMES = {
     "A": gettext_lazy("Ace"),
@@ -31,23 +29,6 @@ RANK_NAMES = {
 
 def card_name(rank: str) -> str:
     return _("%(rank)s of hearts") % {"rank": RANK_NAMES[rank]}
-
-
-def deal_code_message(error: DealCodeError) -> str:
-    """Why a typed code is not a deal code, with an example to copy."""
-    example = EXAMPLE_CODE
-    messages = {
-        "empty": _("Enter a deal code such as %(example)s."),
-        "prefix": _("A Heart to Heart deal code starts with HH, as in %(example)s."),
-        "version": _("This site deals version 1 codes (HH1-…), as in %(example)s."),
-        "format": _("A deal code has three parts joined by dashes, as in %(example)s."),
-        "class": _("The deal class (after the first dash) must be N (any deal) "
-                   "or W (a winnable deal)."),
-        "letters": _("The last part of a deal code may only hold letters A to Z."),
-        "length": _("The last part of a deal code has %(letters)s letters, not %(count)s."),
-    }
-    template = messages.get(error.code, messages["format"])
-    return template % {"example": example, "letters": SEED_LETTERS, "count": error.letters}
 
 
 def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardView) -> str:
