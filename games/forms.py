@@ -9,6 +9,7 @@ from __future__ import annotations
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.functional import Promise
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.heart_to_heart import (
@@ -19,8 +20,24 @@ from games.engine.heart_to_heart import (
     DealCodeError,
     parse_code,
 )
+from games.models import Player
 
 # --- Heart to Heart ---------------------------------------------------------------------
+
+def local_path(text: str) -> str:
+    """``text`` if it is a path on this site ("/…", never "//host" or "https://…"), else "".
+
+    A ``next`` field is only ever sent back to a redirect: anything else would send the
+    visitor off the site (or, given to ``redirect()``, be looked up as a view name).
+    """
+    if (
+        text.startswith("/")
+        and not text.startswith("//")
+        and url_has_allowed_host_and_scheme(text, allowed_hosts=None)
+    ):
+        return text
+    return ""
+
 
 # Why a text is not a deal code, in the visitor's language: one row per CodeProblem
 # (a test checks that every member has one). %(example)s is the code to copy.
@@ -71,3 +88,26 @@ class DealCodeForm(forms.Form):
                 code=error.code.value,
                 params={"example": EXAMPLE_CODE, "letters": SEED_LETTERS, "count": error.letters},
             ) from error
+
+
+class HeartToHeartSettingsForm(forms.ModelForm):
+    """The three Heart to Heart settings of a ``Player`` (the service saves them).
+
+    ``game`` names the board to draw again with the new settings (htmx); ``next`` the
+    page to go back to without JavaScript: a local path, or "" when it was anything else.
+    """
+
+    game = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    class Meta:
+        model = Player
+        fields = ["h2h_winnable_only", "h2h_move_errors", "h2h_placement_help"]
+        widgets = {
+            "h2h_winnable_only": forms.CheckboxInput(attrs={"data-setting": "winnable-only"}),
+            "h2h_move_errors": forms.CheckboxInput(attrs={"data-setting": "move-errors"}),
+            "h2h_placement_help": forms.CheckboxInput(attrs={"data-setting": "placement-help"}),
+        }
+
+    def clean_next(self) -> str:
+        return local_path(self.cleaned_data["next"])

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import uuid
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from games.engine import heart_to_heart as engine
-from games.forms import DealCodeForm
+from games.forms import DealCodeForm, HeartToHeartSettingsForm
 from games.models import HeartToHeartGame
 from games.services import heart_to_heart as service
 
@@ -38,7 +38,6 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
         "board": board,
         "cards": board_cards(board),
         "waste_label": waste_label(board),
-        "player": player,
         "help": player.h2h_placement_help,
         "show_same_rank": kind == engine.MISMATCH and player.h2h_move_errors,
         "problem": problem,
@@ -54,6 +53,9 @@ def _render_game(
 ) -> HttpResponse:
     context = _board_context(request, game, state, kind=kind, problem=problem)
     if not wants_partial(request):
+        context["settings_form"] = HeartToHeartSettingsForm(
+            instance=game.player, initial={"game": game.pk, "next": request.get_full_path()}
+        )
         context["code_form"] = DealCodeForm()
     # A partial carries the statistics (out of band) only when a move changed them.
     if not wants_partial(request) or stats_changed:
@@ -71,6 +73,20 @@ def _bad_code(request: HttpRequest, form: DealCodeForm) -> HttpResponse:
     """400: the text is not a deal code; the page says why and offers the box again."""
     context = {"code_form": form}
     return render(request, "games/heart_to_heart/bad_code.html", context, status=400)
+
+
+def _invalid_settings(request: HttpRequest, form: HeartToHeartSettingsForm) -> HttpResponse:
+    """400: the settings panel again with the form's errors; htmx swaps just the panel."""
+    response = render_page_or_partial(
+        request,
+        page="games/heart_to_heart/settings.html",
+        partial="games/heart_to_heart/_settings.html",
+        context={"settings_form": form},
+        status=400,
+    )
+    if wants_partial(request):
+        reswap(retarget(response, "#h2h-settings"), "outerHTML")
+    return response
 
 
 @require_GET
@@ -142,20 +158,13 @@ def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def settings(request: HttpRequest) -> HttpResponse:
     player = request.visitor.ensure_player()
-    service.update_settings(
-        player,
-        winnable_only=request.POST.get("winnable_only") == "on",
-        move_errors=request.POST.get("move_errors") == "on",
-        placement_help=request.POST.get("placement_help") == "on",
-    )
-    game_id = request.POST.get("game", "")
-    try:
-        found = service.find_game(uuid.UUID(game_id), player) if game_id else None
-    except ValueError:
-        found = None
+    form = HeartToHeartSettingsForm(request.POST, instance=player)
+    if not form.is_valid():
+        return _invalid_settings(request, form)
+    service.update_settings(player, form.cleaned_data)
+    game_id = form.cleaned_data["game"]
+    found = service.find_game(game_id, player) if game_id else None
     if request.htmx and found is not None:
         return _render_game(request, found, service.state_of(found))
-    next_url = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
-        next_url = reverse("h2h:play")
-    return redirect(next_url)
+    # A validated local path (never user text given to redirect(), which reverses names).
+    return HttpResponseRedirect(form.cleaned_data["next"] or reverse("h2h:play"))
