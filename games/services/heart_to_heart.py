@@ -9,6 +9,8 @@ request is answered with the current board and changes nothing.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
+from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -139,10 +141,12 @@ def stats_for(player: Player | None) -> HeartToHeartStats:
     )
 
 
-def update_settings(
-    player: Player, *, winnable_only: bool, move_errors: bool, placement_help: bool
-) -> None:
-    player.h2h_winnable_only = winnable_only
-    player.h2h_move_errors = move_errors
-    player.h2h_placement_help = placement_help
-    player.save(update_fields=["h2h_winnable_only", "h2h_move_errors", "h2h_placement_help"])
+# The player's Heart to Heart settings, as named on the model (and in its settings form).
+SETTINGS = ("h2h_winnable_only", "h2h_move_errors", "h2h_placement_help")
+
+
+def update_settings(player: Player, cleaned_data: Mapping[str, Any]) -> None:
+    """Save the settings a valid settings form read (other keys are not settings)."""
+    for name in SETTINGS:
+        setattr(player, name, bool(cleaned_data[name]))
+    player.save(update_fields=list(SETTINGS))

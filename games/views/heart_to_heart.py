@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import uuid
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import reswap, retarget
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart import DealCodeError, parse_code
+from games.forms import DealCodeForm, HeartToHeartSettingsForm
 from games.models import HeartToHeartGame
 from games.services import heart_to_heart as service
 
@@ -25,15 +25,8 @@ from .game_pages import (
     visitors_game_or_404,
     wants_partial,
 )
-from .heart_to_heart_text import announcement, board_cards, deal_code_message, waste_label
-
-# A refused action answers the current board with this status (htmx swaps 400 and 409,
-# see the htmx-config meta tag in base.html).
-PROBLEM_STATUS = {
-    engine.Refusal.STALE: 409,
-    engine.Refusal.FINISHED: 409,
-    engine.Refusal.NOTHING_TO_UNDO: 409,
-}
+from .heart_to_heart_refusals import refusal_status
+from .heart_to_heart_text import announcement, board_cards, waste_label
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
@@ -45,7 +38,6 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
         "board": board,
         "cards": board_cards(board),
         "waste_label": waste_label(board),
-        "player": player,
         "help": player.h2h_placement_help,
         "show_same_rank": kind == engine.MISMATCH and player.h2h_move_errors,
         "problem": problem,
@@ -60,6 +52,11 @@ def _render_game(
     request, game, state, *, kind=None, problem=None, status=200, stats_changed=False
 ) -> HttpResponse:
     context = _board_context(request, game, state, kind=kind, problem=problem)
+    if not wants_partial(request):
+        context["settings_form"] = HeartToHeartSettingsForm(
+            instance=game.player, initial={"game": game.pk, "next": request.get_full_path()}
+        )
+        context["code_form"] = DealCodeForm()
     # A partial carries the statistics (out of band) only when a move changed them.
     if not wants_partial(request) or stats_changed:
         context["stats"] = service.stats_for(game.player)
@@ -72,10 +69,24 @@ def _render_game(
     )
 
 
-def _bad_code(request: HttpRequest, text: str, error: DealCodeError) -> HttpResponse:
-    """400: the text is not a deal code; the page says why and offers the form again."""
-    context = {"code": text, "message": deal_code_message(error)}
+def _bad_code(request: HttpRequest, form: DealCodeForm) -> HttpResponse:
+    """400: the text is not a deal code; the page says why and offers the box again."""
+    context = {"code_form": form}
     return render(request, "games/heart_to_heart/bad_code.html", context, status=400)
+
+
+def _invalid_settings(request: HttpRequest, form: HeartToHeartSettingsForm) -> HttpResponse:
+    """400: the settings panel again with the form's errors; htmx swaps just the panel."""
+    response = render_page_or_partial(
+        request,
+        page="games/heart_to_heart/settings.html",
+        partial="games/heart_to_heart/_settings.html",
+        context={"settings_form": form},
+        status=400,
+    )
+    if wants_partial(request):
+        reswap(retarget(response, "#h2h-settings"), "outerHTML")
+    return response
 
 
 @require_GET
@@ -95,23 +106,20 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @require_GET
 def deal(request: HttpRequest, code: str) -> HttpResponse:
     """A deal-code URL: a fresh game of that deal for whoever opens it."""
-    try:
-        deal_code = parse_code(code)
-    except DealCodeError as error:
-        return _bad_code(request, code, error)
-    game = service.start_game(request.visitor.ensure_player(), deal_code)
+    form = DealCodeForm({"code": code})
+    if not form.is_valid():
+        return _bad_code(request, form)
+    game = service.start_game(request.visitor.ensure_player(), form.cleaned_data["code"])
     return redirect("h2h:game", game_id=game.pk)
 
 
 @require_GET
 def open_code(request: HttpRequest) -> HttpResponse:
-    """The "open a deal code" form: check the text, then go to the code's URL."""
-    text = request.GET.get("code", "")
-    try:
-        deal_code = parse_code(text)
-    except DealCodeError as error:
-        return _bad_code(request, text, error)
-    return redirect("h2h:deal", code=str(deal_code))
+    """The "play a deal code" box: check the text, then go to the code's URL."""
+    form = DealCodeForm(request.GET)
+    if not form.is_valid():
+        return _bad_code(request, form)
+    return redirect("h2h:deal", code=str(form.cleaned_data["code"]))
 
 
 @require_http_methods(["GET", "POST"])
@@ -130,7 +138,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         raise Http404
     status = 200
     if answer.problem:
-        status = PROBLEM_STATUS.get(answer.problem, 400)
+        status = refusal_status(answer.problem)
     elif not request.htmx:
         return redirect("h2h:game", game_id=game_id)  # post/redirect/get
     return _render_game(
@@ -150,20 +158,13 @@ def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 @require_POST
 def settings(request: HttpRequest) -> HttpResponse:
     player = request.visitor.ensure_player()
-    service.update_settings(
-        player,
-        winnable_only=request.POST.get("winnable_only") == "on",
-        move_errors=request.POST.get("move_errors") == "on",
-        placement_help=request.POST.get("placement_help") == "on",
-    )
-    game_id = request.POST.get("game", "")
-    try:
-        found = service.find_game(uuid.UUID(game_id), player) if game_id else None
-    except ValueError:
-        found = None
+    form = HeartToHeartSettingsForm(request.POST, instance=player)
+    if not form.is_valid():
+        return _invalid_settings(request, form)
+    service.update_settings(player, form.cleaned_data)
+    game_id = form.cleaned_data["game"]
+    found = service.find_game(game_id, player) if game_id else None
     if request.htmx and found is not None:
         return _render_game(request, found, service.state_of(found))
-    next_url = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
-        next_url = reverse("h2h:play")
-    return redirect(next_url)
+    # A validated local path (never user text given to redirect(), which reverses names).
+    return HttpResponseRedirect(form.cleaned_data["next"] or reverse("h2h:play"))

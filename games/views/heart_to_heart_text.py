@@ -6,9 +6,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from games.engine import heart_to_heart as engine
-from games.engine.heart_to_heart import SEED_LETTERS, DealCodeError
+from games.engine.heart_to_heart import Refusal
 
-EXAMPLE_CODE = "HH1-N-AAAAAAM"
+from .heart_to_heart_refusals import refusal_message
 
 RANK_NAMES = {
     "A": gettext_lazy("Ace"),
@@ -31,40 +31,10 @@ def card_name(rank: str) -> str:
     return _("%(rank)s of hearts") % {"rank": RANK_NAMES[rank]}
 
 
-def problem_message(reason: str) -> str:
-    """A refused action, said to the player."""
-    messages = {
-        "stale": _("The board had already changed (another tab, or a second click); "
-                   "here it is as it stands."),
-        "unknown-target": _("There is no such card to tap."),
-        "finished": _("This game is won; start a new game."),
-        "nothing-to-undo": _("There is no move to undo."),
-        "bad-save": _("This saved game cannot be read."),
-    }
-    return messages.get(reason, _("That move is not possible."))
-
-
-def deal_code_message(error: DealCodeError) -> str:
-    """Why a typed code is not a deal code, with an example to copy."""
-    example = EXAMPLE_CODE
-    messages = {
-        "empty": _("Enter a deal code such as %(example)s."),
-        "prefix": _("A Heart to Heart deal code starts with HH, as in %(example)s."),
-        "version": _("This site deals version 1 codes (HH1-…), as in %(example)s."),
-        "format": _("A deal code has three parts joined by dashes, as in %(example)s."),
-        "class": _("The deal class (after the first dash) must be N (any deal) "
-                   "or W (a winnable deal)."),
-        "letters": _("The last part of a deal code may only hold letters A to Z."),
-        "length": _("The last part of a deal code has %(letters)s letters, not %(count)s."),
-    }
-    template = messages.get(error.code, messages["format"])
-    return template % {"example": example, "letters": SEED_LETTERS, "count": error.letters}
-
-
-def announcement(kind: str | None, problem: str | None, board: engine.BoardView) -> str:
+def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardView) -> str:
     """One sentence for the screen-reader live region after an action."""
     if problem:
-        return problem_message(problem)
+        return refusal_message(problem)
     if board.status == engine.WON:
         return _("You won! All 25 cards are gone.")
     if board.status == engine.STALEMATE:

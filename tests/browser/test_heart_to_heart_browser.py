@@ -86,6 +86,20 @@ def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
     assert console_errors == []
 
 
+def test_settings_that_cannot_be_saved_say_why_in_the_panel(live_server, page: Page):
+    _open(page, live_server, EXAMPLE_CODE)
+    page.locator("#id_game").evaluate("input => { input.value = 'not-a-game'; }")
+    page.locator("[data-setting='move-errors']").check()
+    # htmx swaps the 400 answer onto the panel (HX-Retarget), not onto the board.
+    notice = page.locator("#h2h-settings [data-message='settings-not-saved']")
+    expect(notice).to_be_visible()
+    expect(page.locator("#h2h-settings")).to_have_count(1)
+    expect(page.locator("#board [data-pos]")).to_have_count(25)
+    assert serious_axe_violations(page) == []
+    page.reload()
+    expect(page.locator("[data-setting='move-errors']")).not_to_be_checked()
+
+
 def test_share_url_opened_elsewhere_gives_a_fresh_game_of_the_same_deal(
     live_server, page: Page, browser
 ):

@@ -429,7 +429,7 @@ def test_the_partial_carries_the_statistics_only_when_they_change(client):
 
 
 def _settings(client, game=None, **values):
-    data = {key: "on" for key, value in values.items() if value}
+    data = {f"h2h_{key}": "on" for key, value in values.items() if value}
     if game is not None:
         data["game"] = str(game.pk)
     return client.post("/heart-to-heart/settings/", data, headers={"HX-Request": "true"})
@@ -469,7 +469,7 @@ def test_winnable_only_deals_class_w(client):
 def test_settings_without_javascript_redirect_back(client):
     game = start(client)
     response = client.post("/heart-to-heart/settings/",
-                           {"move_errors": "on", "next": f"/heart-to-heart/game/{game.pk}/"})
+                           {"h2h_move_errors": "on", "next": f"/heart-to-heart/game/{game.pk}/"})
     assert response.status_code == 302
     assert response["Location"] == f"/heart-to-heart/game/{game.pk}/"
     game.player.refresh_from_db()

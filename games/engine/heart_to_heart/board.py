@@ -29,6 +29,9 @@ class BoardView:
     slots: tuple[SlotView, ...]  # positions 1–25 in order
     stock_count: int
     waste_count: int
+    # A tap on the stock turns a card, or turns the waste back over; with both piles
+    # empty it does nothing (SPEC §1 "Stock and waste").
+    stock_playable: bool
     waste_rank: str | None  # the top card, None when the waste is empty
     waste_selected: bool
     waste_hint: bool  # the waste's top pairs with a free card
@@ -81,6 +84,7 @@ def view(state: GameState) -> BoardView:
         slots=tuple(slots),
         stock_count=len(state.stock),
         waste_count=len(state.waste),
+        stock_playable=bool(state.stock or state.waste),
         waste_rank=waste_rank,
         waste_selected=selected == WASTE,
         waste_hint=waste_rank is not None and free_ranks[waste_rank] > 0,

@@ -30,6 +30,17 @@ def test_view_banner_figures():
     assert board.code == "HH1-N-TESTING"
 
 
+def test_the_stock_plays_while_either_pile_holds_a_card():
+    state = new_game("HH1-N-AAAAAAM")
+    assert view(state).stock_playable  # 26 to turn
+    emptied = replace(state, stock=(), waste=(*state.waste, *state.stock))
+    assert view(emptied).stock_playable  # the waste turns back over
+    assert tap(emptied, "stock").kind == h2h.REDEALT
+    bare = replace(h2h_deal({25: "4"}), stock=(), waste=())
+    assert not view(bare).stock_playable  # both empty: a tap does nothing
+    assert tap(bare, "stock").kind == h2h.NOTHING
+
+
 def test_placement_help_rings_free_cards_with_a_free_partner():
     state = replace(h2h_deal({23: "9", 24: "9"}), removed=position_mask(25))
     board = view(state)

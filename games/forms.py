@@ -1,0 +1,113 @@
+"""What visitors type or tick, checked by Django forms before a view acts on it.
+
+One section per game. Each form's errors are words for the visitor, translated; a
+view that gets an invalid form answers 400 with the form again, never an error page.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.functional import Promise
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext_lazy as _
+
+from games.engine.heart_to_heart import (
+    EXAMPLE_CODE,
+    SEED_LETTERS,
+    CodeProblem,
+    DealCode,
+    DealCodeError,
+    parse_code,
+)
+from games.models import Player
+
+# --- Heart to Heart ---------------------------------------------------------------------
+
+def local_path(text: str) -> str:
+    """``text`` if it is a path on this site ("/…", never "//host" or "https://…"), else "".
+
+    A ``next`` field is only ever sent back to a redirect: anything else would send the
+    visitor off the site (or, given to ``redirect()``, be looked up as a view name).
+    """
+    if (
+        text.startswith("/")
+        and not text.startswith("//")
+        and url_has_allowed_host_and_scheme(text, allowed_hosts=None)
+    ):
+        return text
+    return ""
+
+
+# Why a text is not a deal code, in the visitor's language: one row per CodeProblem
+# (a test checks that every member has one). %(example)s is the code to copy.
+CODE_PROBLEMS: dict[CodeProblem, Promise] = {
+    CodeProblem.EMPTY: _("Enter a deal code such as %(example)s."),
+    CodeProblem.PREFIX: _("A Heart to Heart deal code starts with HH, as in %(example)s."),
+    CodeProblem.VERSION: _("This site deals version 1 codes (HH1-…), as in %(example)s."),
+    CodeProblem.FORMAT: _("A deal code has three parts joined by dashes, as in %(example)s."),
+    CodeProblem.CLASS: _("The deal class (after the first dash) must be N (any deal) "
+                         "or W (a winnable deal)."),
+    CodeProblem.LETTERS: _("The last part of a deal code may only hold letters A to Z."),
+    CodeProblem.LENGTH: _("The last part of a deal code has %(letters)s letters, not %(count)s."),
+}
+
+
+class DealCodeForm(forms.Form):
+    """The deal-code box (``/heart-to-heart/open/?code=``) and the deal-code URL.
+
+    ``cleaned_data["code"]`` is the engine's ``DealCode``; the field's error says what is
+    wrong with the text, with an example to copy.
+    """
+
+    code = forms.CharField(
+        label=_("Deal code"),
+        # An empty box is the engine's EMPTY problem, with its own words.
+        required=False,
+        widget=forms.TextInput(
+            attrs={
+                "placeholder": EXAMPLE_CODE,
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "autocapitalize": "characters",
+                "required": True,
+            }
+        ),
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", "deal-%s")  # the box is #deal-code
+        super().__init__(*args, **kwargs)
+
+    def clean_code(self) -> DealCode:
+        try:
+            return parse_code(self.cleaned_data["code"])
+        except DealCodeError as error:
+            raise ValidationError(
+                CODE_PROBLEMS[error.code],
+                code=error.code.value,
+                params={"example": EXAMPLE_CODE, "letters": SEED_LETTERS, "count": error.letters},
+            ) from error
+
+
+class HeartToHeartSettingsForm(forms.ModelForm):
+    """The three Heart to Heart settings of a ``Player`` (the service saves them).
+
+    ``game`` names the board to draw again with the new settings (htmx); ``next`` the
+    page to go back to without JavaScript: a local path, or "" when it was anything else.
+    """
+
+    game = forms.UUIDField(required=False, widget=forms.HiddenInput)
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    class Meta:
+        model = Player
+        fields = ["h2h_winnable_only", "h2h_move_errors", "h2h_placement_help"]
+        widgets = {
+            "h2h_winnable_only": forms.CheckboxInput(attrs={"data-setting": "winnable-only"}),
+            "h2h_move_errors": forms.CheckboxInput(attrs={"data-setting": "move-errors"}),
+            "h2h_placement_help": forms.CheckboxInput(attrs={"data-setting": "placement-help"}),
+        }
+
+    def clean_next(self) -> str:
+        return local_path(self.cleaned_data["next"])
