@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import hearts as engine
 from games.engine.cards import SUITS
+from games.engine.hearts import Phase
 
 from .hearts_text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_face, card_name
 
@@ -43,7 +44,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
         for code in view["hand"]:
             if code[-1] != suit:
                 continue
-            if phase == "pass":
+            if phase == Phase.PASS:
                 playable = not passed_already
                 pressed = code in chosen
                 action = "unchoose" if pressed else "choose"
@@ -66,7 +67,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
             "cards_left": 13 - played_by[seat],
             "backs": range(13 - played_by[seat]),
             "taken": view["taken"][seat],
-            "passed": phase == "pass" and view["passed"][seat],
+            "passed": phase == Phase.PASS and view["passed"][seat],
         })
     trick = [
         {"seat": seat, "place": SEAT_PLACES[seat], **_card(trick_by_seat[seat])}
@@ -74,7 +75,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
     ]
     winner = view["trick_winner"]
     advance_delay = None
-    if phase == "trick-done":
+    if phase == Phase.TRICK_DONE:
         advance_delay = settings.HEARTS_TRICK_LINGER_MS
     elif engine.computer_due(state):
         advance_delay = settings.HEARTS_COMPUTER_DELAY_MS
@@ -91,7 +92,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "direction_label": DIRECTIONS[view["pass_direction"]],
         "hand_by_suit": hand_by_suit,
         "chosen_count": len(chosen),
-        "can_pass": phase == "pass" and not passed_already and len(chosen) == engine.PASS_SIZE,
+        "can_pass": phase == Phase.PASS and not passed_already and len(chosen) == engine.PASS_SIZE,
         "passed_already": passed_already,
         "seats": seats,
         "my_taken": view["taken"][0],
@@ -100,7 +101,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "trick_winner_name": SEAT_NAMES[winner] if winner is not None else "",
         "turn": view["turn"],
         "turn_name": SEAT_NAMES[view["turn"]] if view["turn"] is not None else "",
-        "my_turn": phase == "play" and view["turn"] == 0,
+        "my_turn": phase == Phase.PLAY and view["turn"] == 0,
         "advance_delay": advance_delay,
         "totals": [{"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
                     "total": view["totals"][seat],
@@ -121,7 +122,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
 def _announcement(phase: str, view: dict, history: list[dict], passed_already: bool) -> str:
     """What the screen reader hears after a step: the card just played, then the status."""
     status = _status_line(phase, view, passed_already)
-    if phase in ("play", "trick-done") and history:
+    if phase in (Phase.PLAY, Phase.TRICK_DONE) and history:
         last = history[-1]
         card = card_name(last["card"])
         if last["seat"] == 0:
@@ -134,17 +135,17 @@ def _announcement(phase: str, view: dict, history: list[dict], passed_already: b
 
 
 def _status_line(phase: str, view: dict, passed_already: bool) -> str:
-    if phase == "pass":
+    if phase == Phase.PASS:
         if passed_already:
             return _("Waiting for the others to pass…")
         return _("Choose 3 cards to pass %(direction)s.") % {
             "direction": DIRECTIONS[view["pass_direction"]]}
-    if phase == "play":
+    if phase == Phase.PLAY:
         if view["turn"] == 0:
             return _("Your turn: tap a card to lift it, tap it again to play it.")
         return _("%(seat)s is playing…") % {"seat": SEAT_NAMES[view["turn"]]}
-    if phase == "trick-done":
+    if phase == Phase.TRICK_DONE:
         return _("%(seat)s takes the trick.") % {"seat": SEAT_NAMES[view["trick_winner"]]}
-    if phase == "deal-done":
+    if phase == Phase.DEAL_DONE:
         return _("The deal is over.")
     return _("The game is over.")
