@@ -26,10 +26,8 @@ from .game_pages import (
     visitors_game_or_404,
     wants_partial,
 )
+from .hearts_refusals import refusal_answer
 from .hearts_table import table_context
-from .hearts_text import problem_message
-
-PROBLEM_STATUS = {Refusal.STALE: 409, Refusal.NOTHING_DUE: 409}
 
 
 def _render_table(
@@ -41,7 +39,7 @@ def _render_table(
         "game": game,
         "player": player,
         "problem": problem,
-        "problem_message": problem_message(problem) if problem else "",
+        "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
         "stats": service.stats_for(player) if not partial or stats_changed else None,
         "levels": Player.HeartsLevel.choices,
@@ -135,9 +133,8 @@ def _answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
     if answer is None:
         raise Http404
     if answer.problem:
-        status = PROBLEM_STATUS.get(answer.problem, 400)
         return _render_table(request, answer.game, answer.state, problem=answer.problem,
-                             status=status)
+                             status=refusal_answer(answer.problem).status)
     if not request.htmx:
         return redirect("hearts:game", game_id=game_id)  # post/redirect/get
     return _render_table(request, answer.game, answer.state, stats_changed=answer.stats_changed)
