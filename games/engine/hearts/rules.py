@@ -460,6 +460,31 @@ def submit_pass(state: HeartsState, seat: int, cards: Iterable[str | int]) -> He
     return s
 
 
+def choose_for_pass(
+    state: HeartsState, seat: int, chosen: Iterable[str], card: str, wanted: bool
+) -> tuple[str, ...]:
+    """The seat's choice for its pass after choosing ``card`` (``wanted``) or putting it back.
+
+    Choosing is not a move: the state is unchanged and the choice is the caller's to keep
+    (the codes given back, in the order chosen). It is allowed only while the seat still
+    has a pass to make, only for a card of its own hand, and only up to ``PASS_SIZE``
+    cards; choosing a card twice is the same as once. A remembered choice of a card that
+    is no longer in the hand is dropped.
+    """
+    _check_seat(seat)
+    if state.phase != Phase.PASS or state.pending[seat] is not None:
+        raise HeartsError(Refusal.NO_PASS, "There is no pass to make now.")
+    hand = set(codes(state.hands[seat]))
+    if card not in hand:
+        raise HeartsError(Refusal.NOT_IN_HAND, "You can only pass cards from your own hand.")
+    kept = [c for c in dict.fromkeys(chosen) if c in hand and c != card]
+    if wanted:
+        if len(kept) >= PASS_SIZE:
+            raise HeartsError(Refusal.PASS_THREE, "Choose exactly 3 cards to pass.")
+        kept.append(card)
+    return tuple(kept)
+
+
 def _exchange(s: HeartsState) -> None:
     offset = PASS_OFFSETS[s.pass_direction]
     hands = [s.hands[seat] & ~s.pending[seat] for seat in range(4)]
@@ -731,6 +756,7 @@ __all__ = [
     "HeartsOptions",
     "HeartsState",
     "SeatView",
+    "choose_for_pass",
     "collect_trick",
     "computer_due",
     "computer_move",
