@@ -688,7 +688,7 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         s.levels[seat],
         s.phase,
         s.deal_number,
-        PASS_ORDERS[s.options.pass_order][(s.deal_number - 1) % 4],
+        pass_direction(s.deal_number, s.options.pass_order),
         s.hands[seat],
         pending[seat] or 0,
         (
@@ -704,6 +704,7 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         s.trick_winner,
         s.played,
         s.taken,
+        _cards_left(s),
         s.hearts_broken,
         s.turn,
         _legal(s, seat),
@@ -713,6 +714,15 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         s.options.target,
         result(s, seat) if s.phase == Phase.GAME_OVER else None,
     )
+
+
+def _cards_left(s: HeartsState) -> tuple[int, int, int, int]:
+    """Cards in each hand, counted as any seat at the table counts them: 13, less one per
+    finished trick, less one for a seat whose card is on the table (never from the hands)."""
+    done = 13 - len(s.tricks)
+    on_table = len(s.trick)
+    leader = s.trick_leader
+    return tuple(done - ((seat - leader) % 4 < on_table) for seat in range(4))
 
 
 # The end of the game ----------------------------------------------------------------------
