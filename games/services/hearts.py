@@ -46,6 +46,11 @@ def current_game(player: Player) -> HeartsGame | None:
     )
 
 
+def latest_game(player: Player) -> HeartsGame | None:
+    """The player's most recently changed game, finished or not."""
+    return HeartsGame.objects.filter(player=player).order_by("-updated_at").first()
+
+
 def start_game(player: Player) -> HeartsGame:
     """A new game with the player's level and rule options; it counts as played now."""
     level = player.hearts_level

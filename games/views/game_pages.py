@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from games.services import owned_game
 
@@ -33,3 +34,19 @@ def render_page_or_partial(
 ) -> HttpResponse:
     template = partial if wants_partial(request) else page
     return render(request, template, context, status=status)
+
+
+def local_next_url(request: HttpRequest, fallback: str) -> str:
+    """The posted ``next`` if it is a path on this site, else ``fallback``.
+
+    Only a string that starts with one "/" (not "//host", not "/\\host") and that Django
+    calls safe for this host; anything else, a bare word included, goes to ``fallback``.
+    Redirect to it with ``HttpResponseRedirect``: ``redirect()`` would try to reverse a
+    bare word as a view name.
+    """
+    next_url = request.POST.get("next", "")
+    local = next_url.startswith("/") and next_url[1:2] not in ("/", "\\")
+    safe = url_has_allowed_host_and_scheme(
+        next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return next_url if local and safe else fallback
