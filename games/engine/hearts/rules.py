@@ -447,7 +447,7 @@ def submit_pass(state: HeartsState, seat: int, cards: Iterable[str | int]) -> He
     for c in chosen:
         mask |= 1 << c
     if len(chosen) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-        raise HeartsError(Refusal.PASS_THREE, "Choose exactly 3 cards to pass.")
+        raise HeartsError(Refusal.PASS_THREE, f"Choose exactly {PASS_SIZE} cards to pass.")
     if mask & ~state.hands[seat]:
         raise HeartsError(Refusal.NOT_IN_HAND, "You can only pass cards from your own hand.")
     s = state.copy()
@@ -480,7 +480,7 @@ def choose_for_pass(
     kept = [c for c in dict.fromkeys(chosen) if c in hand and c != card]
     if wanted:
         if len(kept) >= PASS_SIZE:
-            raise HeartsError(Refusal.PASS_THREE, "Choose exactly 3 cards to pass.")
+            raise HeartsError(Refusal.PASS_THREE, f"Choose exactly {PASS_SIZE} cards to pass.")
         kept.append(card)
     return tuple(kept)
 
