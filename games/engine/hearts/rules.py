@@ -766,7 +766,6 @@ __all__ = [
     "HeartsOptions",
     "HeartsState",
     "SeatView",
-    "choose_for_pass",
     "collect_trick",
     "computer_due",
     "computer_move",
