@@ -1,13 +1,14 @@
-"""What a visitor types or picks reaches the site through these Django forms, checked.
+"""What visitors type or tick, checked by Django forms before a view acts on it.
 
-One section per game; each form says which fields it takes and nothing else.
+One section per game. Each form's errors are words for the visitor, translated; a
+view that gets an invalid form answers 400 with the form again, never an error page.
 """
 
 from __future__ import annotations
 
 from django import forms
 
-from .models import Player
+from games.models import Player
 
 # --- Hearts -------------------------------------------------------------------------------------
 
