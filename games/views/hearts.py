@@ -86,7 +86,9 @@ def options(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(next_url)
 
 
-def _options_refused(request: HttpRequest, form: HeartsOptionsForm, next_url: str):
+def _options_refused(
+    request: HttpRequest, form: HeartsOptionsForm, next_url: str
+) -> HttpResponse:
     """400 with the field errors, in the visitor's language: the options panel for htmx,
     else the page the panel sits on (the visitor's latest game, or the panel alone)."""
     game = service.latest_game(form.instance)
