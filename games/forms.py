@@ -24,6 +24,7 @@ from games.models import Player
 
 # --- Heart to Heart ---------------------------------------------------------------------
 
+
 def local_path(text: str) -> str:
     """``text`` if it is a path on this site ("/…", never "//host" or "https://…"), else "".
 
@@ -111,3 +112,39 @@ class HeartToHeartSettingsForm(forms.ModelForm):
 
     def clean_next(self) -> str:
         return local_path(self.cleaned_data["next"])
+
+
+# --- Hearts -------------------------------------------------------------------------------------
+
+
+class HeartsOptionsForm(forms.ModelForm):
+    """The Hearts options of the next game: level, game length, pass order, tie rule.
+
+    The choices are the model's (``Player.HeartsLevel`` and the others), which a test
+    keeps equal to the engine's lists. The page posts the short names ``level``,
+    ``target``, ``pass_order`` and ``tie_rule``; ``add_prefix`` maps the model's
+    ``hearts_…`` fields to them.
+    """
+
+    class Meta:
+        model = Player
+        fields = ["hearts_level", "hearts_target", "hearts_pass_order", "hearts_tie_rule"]
+        widgets = {
+            "hearts_level": forms.Select(attrs={"data-option": "level"}),
+            "hearts_target": forms.Select(attrs={"data-option": "target"}),
+            "hearts_pass_order": forms.Select(attrs={"data-option": "pass-order"}),
+            "hearts_tie_rule": forms.Select(attrs={"data-option": "tie-rule"}),
+        }
+
+    def add_prefix(self, field_name: str) -> str:
+        return super().add_prefix(field_name.removeprefix("hearts_"))
+
+    def options(self) -> dict:
+        """The cleaned choices, named as ``services.hearts.update_options`` takes them."""
+        data = self.cleaned_data
+        return {
+            "level": data["hearts_level"],
+            "target": data["hearts_target"],
+            "pass_order": data["hearts_pass_order"],
+            "tie_rule": data["hearts_tie_rule"],
+        }

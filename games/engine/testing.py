@@ -146,11 +146,11 @@ def build_position(
     s.totals = tuple(totals)
     s.step = 0
     if len(on_table) == 4:
-        s.phase = "trick-done"
+        s.phase = Phase.TRICK_DONE
         s.trick_winner = trick_winner(leader, on_table)
         s.turn = None
     else:
-        s.phase = "play"
+        s.phase = Phase.PLAY
         s.trick_winner = None
         s.turn = (leader + len(on_table)) % 4
     check_consistent(s)

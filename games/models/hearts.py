@@ -7,7 +7,19 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.hearts import Phase
+
 from .players import Player
+
+# The engine names the phases; the model only gives each a label for the admin.
+PHASE_LABELS = {
+    Phase.PASS: _("passing cards"),
+    Phase.PLAY: _("playing tricks"),
+    Phase.TRICK_DONE: _("trick finished"),
+    Phase.DEAL_DONE: _("deal over"),
+    Phase.GAME_OVER: _("game over"),
+}
+PHASE_CHOICES = [(phase.value, PHASE_LABELS[phase]) for phase in Phase]
 
 
 class HeartsGame(models.Model):
@@ -29,7 +41,10 @@ class HeartsGame(models.Model):
     level = models.CharField(_("level"), max_length=8, choices=Player.HeartsLevel.choices)
     state = models.JSONField(_("state"))
     version = models.PositiveIntegerField(_("version"), default=1)
-    phase = models.CharField(_("phase"), max_length=12, default="pass")
+    # The plain value, not the member: a migration then says 'pass', not an engine import.
+    phase = models.CharField(
+        _("phase"), max_length=12, choices=PHASE_CHOICES, default=Phase.PASS.value
+    )
     # The human's pending choices: kept across visits, never shown to anyone else.
     chosen = models.JSONField(_("cards chosen to pass"), default=list, blank=True)
     lifted = models.CharField(_("lifted card"), max_length=3, blank=True, default="")

@@ -46,6 +46,11 @@ def current_game(player: Player) -> HeartsGame | None:
     )
 
 
+def latest_game(player: Player) -> HeartsGame | None:
+    """The player's most recently changed game, finished or not."""
+    return HeartsGame.objects.filter(player=player).order_by("-updated_at").first()
+
+
 def start_game(player: Player) -> HeartsGame:
     """A new game with the player's level and rule options; it counts as played now."""
     level = player.hearts_level
@@ -79,21 +84,10 @@ def update_options(player: Player, *, level: str, target: int, pass_order: str, 
 
 
 def choose(game_id, player_id, card: str, chosen: bool) -> Answer | None:
-    """Choose (or unchoose) a card of the hand for the pass; at most three."""
+    """Choose (or unchoose) a card of the hand for the pass; the engine says what may be."""
 
     def apply(game: HeartsGame, state: engine.HeartsState):
-        view = engine.seat_view(state, HUMAN_SEAT)
-        hand = set(view.to_dict()["hand"])
-        if state.phase != engine.Phase.PASS or view.passed[HUMAN_SEAT]:
-            return None, Refusal.NO_PASS
-        if card not in hand:
-            return None, Refusal.NOT_IN_HAND
-        picked = [code for code in game.chosen if code in hand and code != card]
-        if chosen:
-            if len(picked) >= engine.PASS_SIZE:
-                return None, Refusal.PASS_THREE
-            picked.append(card)
-        game.chosen = picked
+        game.chosen = list(engine.choose_for_pass(state, HUMAN_SEAT, game.chosen, card, chosen))
         return state, None
 
     return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("chosen",))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from games.forms import local_path
 from games.services import owned_game
 
 
@@ -33,3 +34,10 @@ def render_page_or_partial(
 ) -> HttpResponse:
     template = partial if wants_partial(request) else page
     return render(request, template, context, status=status)
+
+
+def local_next_url(request: HttpRequest, fallback: str) -> str:
+    """The posted ``next`` if it is a path on this site (``forms.local_path``), else
+    ``fallback``. Redirect to it with ``HttpResponseRedirect``: ``redirect()`` would try
+    to reverse a bare word as a view name."""
+    return local_path(request.POST.get("next", "")) or fallback

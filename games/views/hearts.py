@@ -9,45 +9,43 @@ from __future__ import annotations
 
 import uuid
 
-from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from games.engine.hearts import Refusal
-from games.models import HeartsGame, Player
+from games.forms import HeartsOptionsForm
+from games.models import HeartsGame
 from games.services import hearts as service
 
 from .game_pages import (
+    local_next_url,
     posted_version,
     render_page_or_partial,
     visitors_game_or_404,
     wants_partial,
 )
+from .hearts_refusals import refusal_answer
 from .hearts_table import table_context
-from .hearts_text import problem_message
-
-PROBLEM_STATUS = {Refusal.STALE: 409, Refusal.NOTHING_DUE: 409}
 
 
 def _render_table(
-    request, game, state, *, problem=None, status=200, stats_changed=False
+    request, game, state, *, problem=None, status=200, stats_changed=False,
+    options_form=None, next_url=None,
 ) -> HttpResponse:
     player = game.player
     partial = wants_partial(request)
+    if options_form is None:
+        options_form = HeartsOptionsForm(instance=player)
     context = {
         "game": game,
-        "player": player,
         "problem": problem,
-        "problem_message": problem_message(problem) if problem else "",
+        "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
         "stats": service.stats_for(player) if not partial or stats_changed else None,
-        "levels": Player.HeartsLevel.choices,
-        "targets": Player.HeartsTarget.choices,
-        "pass_orders": Player.PassOrder.choices,
-        "tie_rules": Player.TieRule.choices,
+        "options_form": options_form,
+        "next_url": next_url or request.get_full_path(),
         **table_context(game, state),
     }
     return render_page_or_partial(
@@ -77,23 +75,31 @@ def new_game(request: HttpRequest) -> HttpResponse:
 def options(request: HttpRequest) -> HttpResponse:
     """Level and rule options for the next game (the game in progress keeps its own)."""
     player = request.visitor.ensure_player()
-    try:
-        service.update_options(
-            player,
-            level=request.POST.get("level", ""),
-            target=int(request.POST.get("target", "")),
-            pass_order=request.POST.get("pass_order", ""),
-            tie_rule=request.POST.get("tie_rule", ""),
-        )
-    except (ValueError, ValidationError):
-        return render(request, "400.html", status=400)
+    form = HeartsOptionsForm(request.POST, instance=player)
+    next_url = local_next_url(request, fallback=reverse("hearts:play"))
+    if not form.is_valid():
+        return _options_refused(request, form, next_url)
+    service.update_options(player, **form.options())
     if request.POST.get("start") == "1":
         game = service.start_game(player)
         return redirect("hearts:game", game_id=game.pk)
-    next_url = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(next_url, {request.get_host()}):
-        next_url = reverse("hearts:play")
-    return redirect(next_url)
+    return HttpResponseRedirect(next_url)
+
+
+def _options_refused(
+    request: HttpRequest, form: HeartsOptionsForm, next_url: str
+) -> HttpResponse:
+    """400 with the field errors, in the visitor's language: the options panel for htmx,
+    else the page the panel sits on (the visitor's latest game, or the panel alone)."""
+    game = service.latest_game(form.instance)
+    context = {"game": game, "options_form": form, "next_url": next_url}
+    if wants_partial(request):
+        return render(request, "games/hearts/_options.html", context, status=400)
+    if game is None:
+        return render(request, "games/hearts/options_page.html", context, status=400)
+    return _render_table(
+        request, game, service.state_of(game), status=400, options_form=form, next_url=next_url
+    )
 
 
 @require_http_methods(["GET", "POST"])
@@ -135,9 +141,8 @@ def _answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
     if answer is None:
         raise Http404
     if answer.problem:
-        status = PROBLEM_STATUS.get(answer.problem, 400)
         return _render_table(request, answer.game, answer.state, problem=answer.problem,
-                             status=status)
+                             status=refusal_answer(answer.problem).status)
     if not request.htmx:
         return redirect("hearts:game", game_id=game_id)  # post/redirect/get
     return _render_table(request, answer.game, answer.state, stats_changed=answer.stats_changed)

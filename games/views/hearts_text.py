@@ -1,4 +1,4 @@
-"""The words the Hearts pages say, translated; the engine gives reason codes."""
+"""The words the Hearts pages say, translated (refusals have their own table: hearts_refusals)."""
 
 from __future__ import annotations
 
@@ -48,24 +48,3 @@ def card_face(code: str) -> tuple[str, str]:
     """The rank label and the suit symbol printed on a card."""
     return code[:-1], SUIT_SYMBOLS[code[-1]]
 
-
-def problem_message(code: str) -> str:
-    messages = {
-        "stale": _("The table had already moved on; here it is as it stands."),
-        "nothing-due": _("Nothing to do: it is your move."),
-        "no-pass": _("There is no pass to make now."),
-        "already-passed": _("These cards are already passed."),
-        "pass-three": _("Choose exactly 3 cards to pass."),
-        "not-in-hand": _("You do not hold that card."),
-        "not-a-card": _("That is not a card."),
-        "not-playable": _("The rules do not allow that card now."),
-        "not-your-turn": _("It is not your turn."),
-        "not-playing": _("Cards cannot be played just now."),
-        "two-of-clubs": _("The 2♣ opens the deal."),
-        "hearts-not-broken": _("Hearts cannot lead until a heart has fallen."),
-        "follow-suit": _("You must follow suit."),
-        "first-trick-points": _("No hearts and no Q♠ on the first trick."),
-        "no-next-deal": _("The deal is not finished."),
-        "no-trick": _("There is no finished trick to gather."),
-    }
-    return messages.get(code, _("That move is not possible."))

@@ -90,6 +90,26 @@ def test_hearts_page_in_french_and_accessible(live_server, browser, screenshot):
     context.close()
 
 
+def test_refused_options_show_the_fields_error_in_french_and_stay_accessible(
+    live_server, browser, screenshot
+):
+    context = browser.new_context(locale="fr-FR")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator("#table")).to_be_visible()
+    # A value no select offers, as a tampered post would send it.
+    page.evaluate(
+        "document.querySelector('select[name=level]').add(new Option('?', 'shooter', true, true))"
+    )
+    page.locator("#hearts-options button[type='submit']:not([name])").click()
+    expect(page.locator("#id_level_error")).to_contain_text("Sélectionnez un choix valide")
+    expect(page.locator("select[name='level']")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#table")).to_be_visible()
+    screenshot("hearts-options-refused", page)
+    assert serious_axe_violations(page) == []
+    context.close()
+
+
 def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from games.engine import hearts
-from games.engine.hearts import HeartsOptions
+from games.engine.hearts import HeartsOptions, Phase
 from games.engine.rng import derive_seed
 
 Z95 = 1.959964
@@ -122,11 +122,11 @@ def play_game(seed: int, levels: Sequence[str], options: HeartsOptions) -> heart
     collect, next_deal, move = hearts.collect_trick, hearts.next_deal, hearts.computer_move
     while True:
         phase = state.phase
-        if phase == "trick-done":
+        if phase == Phase.TRICK_DONE:
             state = collect(state)
-        elif phase == "deal-done":
+        elif phase == Phase.DEAL_DONE:
             state = next_deal(state)
-        elif phase == "game-over":
+        elif phase == Phase.GAME_OVER:
             return state
         else:
             state = move(state)

@@ -443,7 +443,7 @@ def submit_pass(state: HeartsState, seat: int, cards: Iterable[str | int]) -> He
     for c in chosen:
         mask |= 1 << c
     if len(chosen) != PASS_SIZE or mask.bit_count() != PASS_SIZE:
-        raise HeartsError(Refusal.PASS_THREE, "Choose exactly 3 cards to pass.")
+        raise HeartsError(Refusal.PASS_THREE, f"Choose exactly {PASS_SIZE} cards to pass.")
     if mask & ~state.hands[seat]:
         raise HeartsError(Refusal.NOT_IN_HAND, "You can only pass cards from your own hand.")
     s = state.copy()
@@ -454,6 +454,31 @@ def submit_pass(state: HeartsState, seat: int, cards: Iterable[str | int]) -> He
     if all(p is not None for p in pending):
         _exchange(s)
     return s
+
+
+def choose_for_pass(
+    state: HeartsState, seat: int, chosen: Iterable[str], card: str, wanted: bool
+) -> tuple[str, ...]:
+    """The seat's choice for its pass after choosing ``card`` (``wanted``) or putting it back.
+
+    Choosing is not a move: the state is unchanged and the choice is the caller's to keep
+    (the codes given back, in the order chosen). It is allowed only while the seat still
+    has a pass to make, only for a card of its own hand, and only up to ``PASS_SIZE``
+    cards; choosing a card twice is the same as once. A remembered choice of a card that
+    is no longer in the hand is dropped.
+    """
+    _check_seat(seat)
+    if state.phase != Phase.PASS or state.pending[seat] is not None:
+        raise HeartsError(Refusal.NO_PASS, "There is no pass to make now.")
+    hand = set(codes(state.hands[seat]))
+    if card not in hand:
+        raise HeartsError(Refusal.NOT_IN_HAND, "You can only pass cards from your own hand.")
+    kept = [c for c in dict.fromkeys(chosen) if c in hand and c != card]
+    if wanted:
+        if len(kept) >= PASS_SIZE:
+            raise HeartsError(Refusal.PASS_THREE, f"Choose exactly {PASS_SIZE} cards to pass.")
+        kept.append(card)
+    return tuple(kept)
 
 
 def _exchange(s: HeartsState) -> None:
@@ -659,7 +684,7 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         s.levels[seat],
         s.phase,
         s.deal_number,
-        PASS_ORDERS[s.options.pass_order][(s.deal_number - 1) % 4],
+        pass_direction(s.deal_number, s.options.pass_order),
         s.hands[seat],
         pending[seat] or 0,
         (
@@ -675,6 +700,7 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         s.trick_winner,
         s.played,
         s.taken,
+        _cards_left(s),
         s.hearts_broken,
         s.turn,
         _legal(s, seat),
@@ -684,6 +710,15 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         s.options.target,
         result(s, seat) if s.phase == Phase.GAME_OVER else None,
     )
+
+
+def _cards_left(s: HeartsState) -> tuple[int, int, int, int]:
+    """Cards in each hand, counted as any seat at the table counts them: 13, less one per
+    finished trick, less one for a seat whose card is on the table (never from the hands)."""
+    done = 13 - len(s.tricks)
+    on_table = len(s.trick)
+    leader = s.trick_leader
+    return tuple(done - ((seat - leader) % 4 < on_table) for seat in range(4))
 
 
 # The end of the game ----------------------------------------------------------------------

@@ -2,11 +2,11 @@
 
 A ``SeatView`` is built by ``hearts.seat_view(state, seat)``. It holds the seat's own
 hand, its own pending pass (before the exchange only), the cards it received, every
-card played this deal with who played it, the points each seat has taken, the scores,
-whose turn it is, whether hearts are broken, the phase, the pass direction and the
-seat's own level. It never holds another seat's hand, what another seat passed, the
-cards the seat itself passed once the exchange is done, or the game's seed (which
-would let a reader rebuild every deal).
+card played this deal with who played it, how many cards each seat holds, the points
+each seat has taken, the scores, whose turn it is, whether hearts are broken, the
+phase, the pass direction and the seat's own level. It never holds another seat's
+hand, what another seat passed, the cards the seat itself passed once the exchange is
+done, or the game's seed (which would let a reader rebuild every deal).
 
 Cards are ids 0..51 and sets of cards are bit masks (see ``hearts_cards``), so a
 player can work fast; ``to_dict()`` gives the same facts with card codes for a page.
@@ -37,6 +37,9 @@ class SeatView(NamedTuple):
     trick_winner: int | None  # set while a finished trick is still on the table
     played: int  # mask: every card played this deal (finished tricks and the table)
     taken: tuple[int, int, int, int]  # points taken in tricks this deal, per seat
+    # Cards in each seat's hand: 13 less the cards it has played this deal, which every
+    # seat at a real table can count (a pass moves 3 for 3, so it changes no count).
+    cards_left: tuple[int, int, int, int]
     hearts_broken: bool
     turn: int | None  # whose card is due (play phase only)
     legal: int  # mask: the cards this seat may play now (0 when it is not its turn)
@@ -85,6 +88,7 @@ class SeatView(NamedTuple):
             "trick": [{"seat": s, "card": code(c)} for s, c in self.trick_plays()],
             "trick_winner": self.trick_winner,
             "taken": list(self.taken),
+            "cards_left": list(self.cards_left),
             "hearts_broken": self.hearts_broken,
             "turn": self.turn,
             "legal": codes(self.legal),

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from games.engine.analysis.hearts_tournament import parse_seats, run_tournament
-from games.engine.hearts import HeartsOptions
+from games.engine.hearts import PASS_ORDERS, TARGETS, TIE_RULES, HeartsOptions
 
 
 class Command(BaseCommand):
@@ -29,9 +29,9 @@ class Command(BaseCommand):
             help="four levels, chairs 0-3: easy, medium, hard, random, shooter, <level>-nowatch",
         )
         parser.add_argument("--seed", type=int, default=1)
-        parser.add_argument("--target", type=int, default=100, choices=(100, 75))
-        parser.add_argument("--pass-order", default="LRAN", choices=("LRAN", "LARN"))
-        parser.add_argument("--tie-rule", default="draw", choices=("draw", "last-deal"))
+        parser.add_argument("--target", type=int, default=100, choices=TARGETS)
+        parser.add_argument("--pass-order", default="LRAN", choices=tuple(PASS_ORDERS))
+        parser.add_argument("--tie-rule", default="draw", choices=TIE_RULES)
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     def handle(self, *args, **options):

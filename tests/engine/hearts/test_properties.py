@@ -69,6 +69,10 @@ def check_views(state: h.HeartsState) -> None:
         if state.phase != "pass":
             assert view.pending_pass == 0  # after the exchange it forgets its own pass
         assert "seed" not in view.to_dict()
+        # What a seat counts of the others' hands is only what it saw them play.
+        played_by = [sum(1 for who, _ in view.history() if who == s) for s in range(4)]
+        assert view.cards_left == tuple(13 - n for n in played_by)
+        assert view.pass_direction == state.pass_direction
 
 
 def _is_code(value) -> bool:

@@ -185,6 +185,71 @@ def test_no_card_is_played_during_the_pass():
     assert h.legal_plays(state, 0) == []
 
 
+# Choosing the cards to pass (not a move: the choice is kept beside the state) ------------
+
+
+def test_choosing_for_the_pass_keeps_the_cards_in_the_order_chosen_and_changes_nothing():
+    state = h.new_game(11, levels=COMPUTERS)
+    before = state.to_dict()
+    mine = codes(state.hands[0])
+    chosen = ()
+    for card in (mine[4], mine[0], mine[9]):
+        chosen = h.choose_for_pass(state, 0, chosen, card, True)
+    assert chosen == (mine[4], mine[0], mine[9])
+    assert state.to_dict() == before  # choosing is not a move
+
+
+def test_choosing_a_card_twice_is_the_same_as_once():
+    state = h.new_game(11, levels=COMPUTERS)
+    card = codes(state.hands[0])[0]
+    once = h.choose_for_pass(state, 0, (), card, True)
+    assert h.choose_for_pass(state, 0, once, card, True) == once == (card,)
+
+
+def test_putting_a_card_back_removes_it_and_putting_back_an_unchosen_card_changes_nothing():
+    state = h.new_game(11, levels=COMPUTERS)
+    mine = codes(state.hands[0])
+    assert h.choose_for_pass(state, 0, mine[:3], mine[1], False) == (mine[0], mine[2])
+    assert h.choose_for_pass(state, 0, mine[:2], mine[5], False) == tuple(mine[:2])
+
+
+def test_at_most_three_cards_are_chosen_for_the_pass():
+    state = h.new_game(11, levels=COMPUTERS)
+    mine = codes(state.hands[0])
+    full = tuple(mine[: h.PASS_SIZE])
+    error = untouched(state, lambda s: h.choose_for_pass(s, 0, full, mine[5], True))
+    assert error.code == h.Refusal.PASS_THREE
+    assert set(h.choose_for_pass(state, 0, full, mine[0], True)) == set(full)  # chosen already
+
+
+def test_only_cards_of_ones_own_hand_are_chosen_for_the_pass():
+    state = h.new_game(11, levels=COMPUTERS)
+    other = codes(state.hands[1])[0]
+    for card in (other, "ZZ", "", "11H"):
+        error = untouched(state, lambda s, card=card: h.choose_for_pass(s, 0, (), card, True))
+        assert error.code == h.Refusal.NOT_IN_HAND
+
+
+def test_a_remembered_choice_of_a_card_no_longer_in_the_hand_is_dropped():
+    state = h.new_game(11, levels=COMPUTERS)
+    mine = codes(state.hands[0])
+    other = codes(state.hands[1])[0]
+    assert h.choose_for_pass(state, 0, (other, mine[0]), mine[1], True) == (mine[0], mine[1])
+
+
+def test_nothing_is_chosen_once_the_seat_has_passed_nor_outside_the_pass():
+    state = h.new_game(11, levels=COMPUTERS)
+    mine = codes(state.hands[0])
+    state = h.submit_pass(state, 0, mine[:3])
+    error = untouched(state, lambda s: h.choose_for_pass(s, 0, (), mine[5], True))
+    assert error.code == h.Refusal.NO_PASS
+    state, _ = pass_all(state, seats=(1, 2, 3))
+    assert state.phase == "play"
+    card = codes(state.hands[0])[0]
+    error = untouched(state, lambda s: h.choose_for_pass(s, 0, (), card, True))
+    assert error.code == h.Refusal.NO_PASS
+
+
 # Legal plays -------------------------------------------------------------------------------
 
 

@@ -111,6 +111,24 @@ def test_seat_view_holds_exactly_what_the_seat_knows():
     assert h.seat_view(state, 2).legal == 0  # not its turn
 
 
+def test_seat_view_counts_the_cards_each_seat_holds_from_what_it_played():
+    state = build_position(
+        {0: hand("3D 4D 5D 6D 7D 8D 9D 10D JD QD KD")},
+        tricks=[(1, ["2C", "3C", "4C", "AC"])],
+        trick=["2D", "5S"],
+    )
+    assert [state.hands[seat].bit_count() for seat in range(4)] == [11, 11, 12, 12]
+    for seat in range(4):
+        assert h.seat_view(state, seat).cards_left == (11, 11, 12, 12)
+    assert h.seat_view(state, 2).to_dict()["cards_left"] == [11, 11, 12, 12]
+
+
+def test_a_fresh_deal_shows_thirteen_cards_in_every_hand_during_the_pass():
+    state = h.new_game(5, levels=COMPUTERS)
+    state = h.submit_pass(state, 1, codes(state.hands[1])[:3])
+    assert h.seat_view(state, 0).cards_left == (13, 13, 13, 13)
+
+
 def test_due_seat_in_the_pass_is_the_computers_first_then_the_human():
     state = h.new_game(5, levels=COMPUTERS)
     assert h.due_seat(state) == 1 and h.computer_due(state)
