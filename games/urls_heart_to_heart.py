@@ -1,6 +1,8 @@
 from django.urls import path
 
-from games.views import heart_to_heart, heart_to_heart_examples, help_pages
+from games.views import help_pages
+from games.views.heart_to_heart import examples as heart_to_heart_examples
+from games.views.heart_to_heart import pages as heart_to_heart
 
 app_name = "h2h"
 

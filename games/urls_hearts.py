@@ -1,6 +1,7 @@
 from django.urls import path
 
-from games.views import hearts, help_pages
+from games.views import help_pages
+from games.views.hearts import pages as hearts
 
 app_name = "hearts"
 

@@ -6,7 +6,7 @@ from django.utils import translation
 from games.engine.heart_to_heart import Refusal
 from games.services import Answer
 from games.services import heart_to_heart as service
-from games.views.heart_to_heart_refusals import REFUSALS, refusal_message, refusal_status
+from games.views.heart_to_heart.refusals import REFUSALS, refusal_message, refusal_status
 
 from .h2h_helpers import start, state, tap
 

@@ -6,7 +6,7 @@ from django.utils import translation
 from games.engine.hearts import Refusal
 from games.services import Answer
 from games.services import hearts as service
-from games.views.hearts_refusals import REFUSALS, UNKNOWN_REFUSAL, refusal_answer
+from games.views.hearts.refusals import REFUSALS, UNKNOWN_REFUSAL, refusal_answer
 
 from .hearts_helpers import act, start, state
 

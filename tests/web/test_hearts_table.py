@@ -6,7 +6,7 @@ import re
 import pytest
 
 from games.engine import hearts as engine
-from games.views.hearts_text import DIRECTIONS
+from games.views.hearts.text import DIRECTIONS
 
 from .hearts_helpers import play_until, start, state, url
 

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 
-from .heart_to_heart_text import board_cards, card_name, waste_label
+from .text import board_cards, card_name, waste_label
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from games.engine import hearts as engine
 from games.engine.cards import SUITS
 from games.engine.hearts import Phase, SeatView
 
-from .hearts_text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_face, card_name
+from .text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_face, card_name
 
 ME = 0  # the human's seat: the table is always seen from it
 # Where each seat sits around the table, seen from seat 0.

@@ -6,8 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine.cards import SUIT_SYMBOLS
-
-from .heart_to_heart_text import RANK_NAMES
+from games.views.card_names import RANK_NAMES
 
 SUIT_NAMES = {
     "C": gettext_lazy("clubs"),

@@ -18,15 +18,15 @@ from games.engine import heart_to_heart as engine
 from games.forms import DealCodeForm, HeartToHeartSettingsForm
 from games.models import HeartToHeartGame
 from games.services import heart_to_heart as service
-
-from .game_pages import (
+from games.views.game_pages import (
     posted_version,
     render_page_or_partial,
     visitors_game_or_404,
     wants_partial,
 )
-from .heart_to_heart_refusals import refusal_status
-from .heart_to_heart_text import announcement, board_cards, waste_label
+
+from .refusals import refusal_status
+from .text import announcement, board_cards, waste_label
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:

@@ -3,28 +3,12 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import Refusal
+from games.views.card_names import RANK_NAMES
 
-from .heart_to_heart_refusals import refusal_message
-
-RANK_NAMES = {
-    "A": gettext_lazy("Ace"),
-    "2": gettext_lazy("Two"),
-    "3": gettext_lazy("Three"),
-    "4": gettext_lazy("Four"),
-    "5": gettext_lazy("Five"),
-    "6": gettext_lazy("Six"),
-    "7": gettext_lazy("Seven"),
-    "8": gettext_lazy("Eight"),
-    "9": gettext_lazy("Nine"),
-    "10": gettext_lazy("Ten"),
-    "J": gettext_lazy("Jack"),
-    "Q": gettext_lazy("Queen"),
-    "K": gettext_lazy("King"),
-}
+from .refusals import refusal_message
 
 
 def card_name(rank: str) -> str:

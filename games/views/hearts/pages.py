@@ -18,16 +18,16 @@ from games.engine.hearts import Refusal
 from games.forms import HeartsOptionsForm
 from games.models import HeartsGame
 from games.services import hearts as service
-
-from .game_pages import (
+from games.views.game_pages import (
     local_next_url,
     posted_version,
     render_page_or_partial,
     visitors_game_or_404,
     wants_partial,
 )
-from .hearts_refusals import refusal_answer
-from .hearts_table import table_context
+
+from .refusals import refusal_answer
+from .table import table_context
 
 
 def _render_table(

@@ -1,0 +1,1 @@
+"""Heart to Heart pages: views (pages, examples), their words (text) and refusal table."""
