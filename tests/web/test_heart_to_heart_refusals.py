@@ -6,7 +6,7 @@ from django.utils import translation
 from games.engine.heart_to_heart import Refusal
 from games.services import Answer
 from games.services import heart_to_heart as service
-from games.views.heart_to_heart.refusals import REFUSALS, refusal_message, refusal_status
+from games.views.heart_to_heart.refusals import REFUSALS, refusal_answer
 
 from .h2h_helpers import start, state, tap
 
@@ -17,7 +17,7 @@ def test_every_refusal_has_a_row():
 
 def test_statuses_are_as_before():
     # 409: the request came too late (the game moved on, or is over); 400: it makes no sense.
-    assert {refusal: refusal_status(refusal) for refusal in Refusal} == {
+    assert {refusal: refusal_answer(refusal).status for refusal in Refusal} == {
         Refusal.STALE: 409,
         Refusal.FINISHED: 409,
         Refusal.NOTHING_TO_UNDO: 409,
@@ -30,9 +30,9 @@ def test_statuses_are_as_before():
 @pytest.mark.parametrize("language", ["fr", "nb"])
 @pytest.mark.parametrize("refusal", list(Refusal))
 def test_every_refusal_is_said_in_the_visitors_language(refusal, language):
-    english = refusal_message(refusal)
+    english = str(refusal_answer(refusal).message)
     with translation.override(language):
-        assert refusal_message(refusal) not in ("", english)
+        assert str(refusal_answer(refusal).message) not in ("", english)
 
 
 @pytest.mark.django_db
@@ -50,7 +50,7 @@ def test_every_refusal_answers_the_board_with_its_status_never_a_500(
     monkeypatch.setattr(service, "tap", refused)
     response = tap(client, game, 25, htmx=htmx)
     html = response.content.decode()
-    assert response.status_code == refusal_status(refusal)
+    assert response.status_code == refusal_answer(refusal).status
     assert f'data-problem="{refusal}"' in html
-    assert refusal_message(refusal) in html.replace("&#x27;", "'")
+    assert str(refusal_answer(refusal).message) in html.replace("&#x27;", "'")
     assert 'id="board"' in html

@@ -6,7 +6,8 @@ from django.utils import translation
 from games.engine.hearts import Refusal
 from games.services import Answer
 from games.services import hearts as service
-from games.views.hearts.refusals import REFUSALS, UNKNOWN_REFUSAL, refusal_answer
+from games.views.hearts.refusals import REFUSALS, refusal_answer
+from games.views.refusal_answers import UNKNOWN_REFUSAL
 
 from .hearts_helpers import act, start, state
 

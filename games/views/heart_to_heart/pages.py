@@ -25,7 +25,7 @@ from games.views.game_pages import (
     wants_partial,
 )
 
-from .refusals import refusal_status
+from .refusals import refusal_answer
 from .text import announcement, board_cards, waste_label
 
 
@@ -138,7 +138,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
         raise Http404
     status = 200
     if answer.problem:
-        status = refusal_status(answer.problem)
+        status = refusal_answer(answer.problem).status
     elif not request.htmx:
         return redirect("h2h:game", game_id=game_id)  # post/redirect/get
     return _render_game(

@@ -12,19 +12,10 @@ and live with its form in ``games/forms.py``.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.heart_to_heart import Refusal
-
-
-@dataclass(frozen=True)
-class RefusalAnswer:
-    status: int
-    message: Promise  # translated when it is rendered, in the visitor's language
-
+from games.views.refusal_answers import UNKNOWN_REFUSAL, RefusalAnswer, answer_from
 
 REFUSALS: dict[Refusal, RefusalAnswer] = {
     Refusal.STALE: RefusalAnswer(
@@ -36,14 +27,11 @@ REFUSALS: dict[Refusal, RefusalAnswer] = {
     Refusal.NOTHING_TO_UNDO: RefusalAnswer(409, _("There is no move to undo.")),
     Refusal.UNKNOWN_TARGET: RefusalAnswer(400, _("There is no such card to tap.")),
     # Never met in play (a deal is always built by the engine): the general words.
-    Refusal.BAD_DEAL: RefusalAnswer(400, _("That move is not possible.")),
+    Refusal.BAD_DEAL: UNKNOWN_REFUSAL,
     Refusal.BAD_SAVE: RefusalAnswer(400, _("This saved game cannot be read.")),
 }
 
 
-def refusal_status(refusal: Refusal) -> int:
-    return REFUSALS[refusal].status
-
-
-def refusal_message(refusal: Refusal) -> str:
-    return str(REFUSALS[refusal].message)
+def refusal_answer(code: object) -> RefusalAnswer:
+    """The status and words for a refusal; the general ones for a reason not in the table."""
+    return answer_from(REFUSALS, code)

@@ -8,7 +8,7 @@ from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import Refusal
 from games.views.card_names import RANK_NAMES
 
-from .refusals import refusal_message
+from .refusals import refusal_answer
 
 
 def card_name(rank: str) -> str:
@@ -18,7 +18,7 @@ def card_name(rank: str) -> str:
 def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardView) -> str:
     """One sentence for the screen-reader live region after an action."""
     if problem:
-        return refusal_message(problem)
+        return str(refusal_answer(problem).message)
     if board.status == engine.WON:
         return _("You won! All 25 cards are gone.")
     if board.status == engine.STALEMATE:

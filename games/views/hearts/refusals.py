@@ -8,18 +8,10 @@ know still answers 400 with a general message: a refusal never becomes a server 
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.engine.hearts import Refusal
-
-
-class RefusalAnswer(NamedTuple):
-    status: int  # 409: the table moved on without you; 400: the move itself is refused
-    message: Promise  # translated when rendered, in the visitor's language
-
+from games.views.refusal_answers import UNKNOWN_REFUSAL, RefusalAnswer, answer_from
 
 REFUSALS: dict[Refusal, RefusalAnswer] = {
     # The table moved on: not the player's mistake.
@@ -49,17 +41,13 @@ REFUSALS: dict[Refusal, RefusalAnswer] = {
     Refusal.NO_TRICK: RefusalAnswer(400, _("There is no finished trick to gather.")),
     # Reasons a person's click cannot give (the timed step, tools, a broken save, a
     # hand-made post): the general words.
-    Refusal.NO_COMPUTER_MOVE: RefusalAnswer(400, _("That move is not possible.")),
-    Refusal.NO_SUCH_SEAT: RefusalAnswer(400, _("That move is not possible.")),
-    Refusal.BAD_SAVE: RefusalAnswer(400, _("That move is not possible.")),
-    Refusal.UNKNOWN_ACTION: RefusalAnswer(400, _("That move is not possible.")),
+    Refusal.NO_COMPUTER_MOVE: UNKNOWN_REFUSAL,
+    Refusal.NO_SUCH_SEAT: UNKNOWN_REFUSAL,
+    Refusal.BAD_SAVE: UNKNOWN_REFUSAL,
+    Refusal.UNKNOWN_ACTION: UNKNOWN_REFUSAL,
 }
-
-UNKNOWN_REFUSAL = RefusalAnswer(400, _("That move is not possible."))
 
 
 def refusal_answer(code: object) -> RefusalAnswer:
     """The status and words for a refusal; the general ones for a reason not in the table."""
-    if not isinstance(code, str):  # Refusal is a StrEnum: anything else is no known reason
-        return UNKNOWN_REFUSAL
-    return REFUSALS.get(code, UNKNOWN_REFUSAL)
+    return answer_from(REFUSALS, code)
