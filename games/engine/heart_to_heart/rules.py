@@ -58,8 +58,7 @@ class Refusal(StrEnum):
 class HeartToHeartError(Refused):
     """A refused tap or undo, or a saved game that cannot be read."""
 
-    def __init__(self, code: Refusal, message: str) -> None:
-        super().__init__(code, message)
+    code: Refusal
 
 
 Target = int | str  # 1–25, "stock" or "waste"

@@ -105,8 +105,7 @@ class Refusal(StrEnum):
 class HeartsError(Refused):
     """A move the rules refuse."""
 
-    def __init__(self, code: Refusal, message: str) -> None:
-        super().__init__(code, message)
+    code: Refusal
 
 
 @dataclass(frozen=True)
