@@ -63,18 +63,11 @@ class DealCodeForm(forms.Form):
 
     code = forms.CharField(
         label=_("Deal code"),
-        # An empty box is the engine's EMPTY problem, with its own words.
+        # An empty box is the engine's EMPTY problem, with its own words. The input itself
+        # is written out in _open_code.html (placeholder: ``example``).
         required=False,
-        widget=forms.TextInput(
-            attrs={
-                "placeholder": EXAMPLE_CODE,
-                "autocomplete": "off",
-                "spellcheck": "false",
-                "autocapitalize": "characters",
-                "required": True,
-            }
-        ),
     )
+    example = EXAMPLE_CODE
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("auto_id", "deal-%s")  # the box is #deal-code
@@ -104,11 +97,7 @@ class HeartToHeartSettingsForm(forms.ModelForm):
     class Meta:
         model = Player
         fields = ["h2h_winnable_only", "h2h_move_errors", "h2h_placement_help"]
-        widgets = {
-            "h2h_winnable_only": forms.CheckboxInput(attrs={"data-setting": "winnable-only"}),
-            "h2h_move_errors": forms.CheckboxInput(attrs={"data-setting": "move-errors"}),
-            "h2h_placement_help": forms.CheckboxInput(attrs={"data-setting": "placement-help"}),
-        }
+        # The inputs, with their data-setting hooks, are written out in _settings.html.
 
     def clean_next(self) -> str:
         return local_path(self.cleaned_data["next"])

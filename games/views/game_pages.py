@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -30,10 +32,22 @@ def wants_partial(request: HttpRequest) -> bool:
 
 
 def render_page_or_partial(
-    request: HttpRequest, *, page: str, partial: str, context: dict, status: int = 200
+    request: HttpRequest,
+    *,
+    page: str,
+    partial: str,
+    context: dict,
+    page_context: Callable[[], dict] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
-    template = partial if wants_partial(request) else page
-    return render(request, template, context, status=status)
+    """The full page, or for htmx the partial. ``page_context`` gives what only the full
+    page draws (panels, forms, statistics); it is not called for a partial, which keeps
+    that work off the path of every move."""
+    if wants_partial(request):
+        return render(request, partial, context, status=status)
+    if page_context is not None:
+        context = {**context, **page_context()}
+    return render(request, page, context, status=status)
 
 
 def local_next_url(request: HttpRequest, fallback: str) -> str:

@@ -1,5 +1,6 @@
 """Heart to Heart input through Django forms: the deal-code box, the settings, ``next``."""
 
+import re
 import uuid
 
 import pytest
@@ -137,11 +138,14 @@ def test_settings_redirect_to_a_good_local_path(client):
 # --- The settings -----------------------------------------------------------------------
 
 
-def test_the_settings_form_is_the_players_three_settings():
+@pytest.mark.django_db
+def test_the_settings_form_is_the_players_three_settings(client):
     form = HeartToHeartSettingsForm(instance=Player())
     assert list(form.fields) == [*service.SETTINGS, "game", "next"]
-    hooks = [form[name].field.widget.attrs["data-setting"] for name in service.SETTINGS]
-    assert hooks == ["winnable-only", "move-errors", "placement-help"]
+    html = client.get(f"/heart-to-heart/game/{start(client).pk}/").content.decode()
+    hooks = re.findall(r'<input type="checkbox" name="(\w+)" data-setting="([\w-]+)"', html)
+    assert hooks == list(zip(service.SETTINGS, ["winnable-only", "move-errors", "placement-help"],
+                             strict=True))
 
 
 @pytest.mark.django_db

@@ -14,7 +14,7 @@ changed, and a refused move raises ``HeartsError`` (with a ``code`` and a messag
 for a player) before anything happens. Everything random comes from the project's
 SplitMix64 streams: deal ``n`` is ``shuffle(derive_seed(seed, n))`` and a computer's
 tie-breaks use ``derive_seed(seed, n, seat, decision)``, so a saved game replays
-identically. Inside, cards are ints and hands bit masks (``hearts_cards``); card
+identically. Inside, cards are ints and hands bit masks (``cards``); card
 codes such as "QS" are used at the boundary only.
 """
 
@@ -673,7 +673,7 @@ def computer_move(state: HeartsState) -> HeartsState:
 
 
 def seat_view(state: HeartsState, seat: int) -> SeatView:
-    """Exactly what ``seat`` knows now (see ``hearts_view``)."""
+    """Exactly what ``seat`` knows now (see ``seat_view``)."""
     _check_seat(seat)
     s = state
     pending = s.pending

@@ -8,7 +8,7 @@ phase, the pass direction and the seat's own level. It never holds another seat'
 hand, what another seat passed, the cards the seat itself passed once the exchange is
 done, or the game's seed (which would let a reader rebuild every deal).
 
-Cards are ids 0..51 and sets of cards are bit masks (see ``hearts_cards``), so a
+Cards are ids 0..51 and sets of cards are bit masks (see ``cards``), so a
 player can work fast; ``to_dict()`` gives the same facts with card codes for a page.
 """
 

@@ -52,19 +52,25 @@ def _render_game(
     request, game, state, *, kind=None, problem=None, status=200, stats_changed=False
 ) -> HttpResponse:
     context = _board_context(request, game, state, kind=kind, problem=problem)
-    if not wants_partial(request):
-        context["settings_form"] = HeartToHeartSettingsForm(
-            instance=game.player, initial={"game": game.pk, "next": request.get_full_path()}
-        )
-        context["code_form"] = DealCodeForm()
     # A partial carries the statistics (out of band) only when a move changed them.
-    if not wants_partial(request) or stats_changed:
+    if stats_changed:
         context["stats"] = service.stats_for(game.player)
+
+    def page_context() -> dict:
+        return {
+            "settings_form": HeartToHeartSettingsForm(
+                instance=game.player, initial={"game": game.pk, "next": request.get_full_path()}
+            ),
+            "code_form": DealCodeForm(),
+            "stats": context.get("stats") or service.stats_for(game.player),
+        }
+
     return render_page_or_partial(
         request,
         page="games/heart_to_heart/page.html",
         partial="games/heart_to_heart/_board_response.html",
         context=context,
+        page_context=page_context,
         status=status,
     )
 

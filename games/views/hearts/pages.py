@@ -35,24 +35,28 @@ def _render_table(
     options_form=None, next_url=None,
 ) -> HttpResponse:
     player = game.player
-    partial = wants_partial(request)
-    if options_form is None:
-        options_form = HeartsOptionsForm(instance=player)
     context = {
         "game": game,
         "problem": problem,
         "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
-        "stats": service.stats_for(player) if not partial or stats_changed else None,
-        "options_form": options_form,
-        "next_url": next_url or request.get_full_path(),
+        "stats": service.stats_for(player) if stats_changed else None,
         **table_context(game, state),
     }
+
+    def page_context() -> dict:
+        return {
+            "stats": context["stats"] or service.stats_for(player),
+            "options_form": options_form or HeartsOptionsForm(instance=player),
+            "next_url": next_url or request.get_full_path(),
+        }
+
     return render_page_or_partial(
         request,
         page="games/hearts/page.html",
         partial="games/hearts/_table_response.html",
         context=context,
+        page_context=page_context,
         status=status,
     )
 
