@@ -66,7 +66,7 @@ def tap(game_id: uuid.UUID, player_id: int | None, target: str, version: Version
 
 def undo(game_id: uuid.UUID, player_id: int | None, version: Version) -> Answer | None:
     def apply(state: engine.GameState) -> engine.TapOutcome:
-        return engine.TapOutcome(engine.undo(state), "undone")
+        return engine.TapOutcome(engine.undo(state), engine.UNDONE)
 
     return _act(game_id, player_id, version, apply)
 

@@ -34,6 +34,7 @@ MISMATCH = "mismatch"  # the page may say "Must be same rank"
 FLIPPED = "flipped"
 REDEALT = "redealt"
 NOTHING = "nothing"
+UNDONE = "undone"  # not a tap: what an undo reports, so both actions answer alike
 
 PLAYING = "playing"
 WON = "won"
@@ -142,7 +143,7 @@ class GameState:
 @dataclass(frozen=True, slots=True)
 class TapOutcome:
     state: GameState
-    kind: str  # SELECTED, DESELECTED, PAIRED, MISMATCH, FLIPPED, REDEALT or NOTHING
+    kind: str  # SELECTED, DESELECTED, PAIRED, MISMATCH, FLIPPED, REDEALT, NOTHING (UNDONE)
     paired: tuple[int | str, ...] = ()  # the two targets that left the game, if any
 
     @property

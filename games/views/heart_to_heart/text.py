@@ -40,7 +40,7 @@ def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardV
             "card": card_name(board.waste_rank), "count": board.stock_count}
     if kind == engine.REDEALT:
         return _("The waste is turned back into the stock.")
-    if kind == "undone":
+    if kind == engine.UNDONE:
         return _("Move undone.")
     if kind == engine.NOTHING:
         return _("That card is covered.")
