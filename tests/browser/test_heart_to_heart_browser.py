@@ -88,7 +88,8 @@ def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
 
 def test_settings_that_cannot_be_saved_say_why_in_the_panel(live_server, page: Page):
     _open(page, live_server, EXAMPLE_CODE)
-    page.locator("#id_game").evaluate("input => { input.value = 'not-a-game'; }")
+    game_field = page.locator("#h2h-settings input[name=game]")
+    game_field.evaluate("input => { input.value = 'not-a-game'; }")
     page.locator("[data-setting='move-errors']").check()
     # htmx swaps the 400 answer onto the panel (HX-Retarget), not onto the board.
     notice = page.locator("#h2h-settings [data-message='settings-not-saved']")
