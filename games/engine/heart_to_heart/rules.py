@@ -115,7 +115,8 @@ class GameState:
         return is_free(self.removed, pos)
 
     def free_positions(self) -> tuple[int, ...]:
-        return tuple(pos for pos in range(1, LAYOUT_SIZE + 1) if self.is_free(pos))
+        removed = self.removed
+        return tuple(pos for pos in range(1, LAYOUT_SIZE + 1) if is_free(removed, pos))
 
     def rank_of(self, target: int | str) -> str:
         """The rank a selection or tap target shows (the waste's top for "waste")."""

@@ -37,9 +37,6 @@ class SeatView(NamedTuple):
     trick_winner: int | None  # set while a finished trick is still on the table
     played: int  # mask: every card played this deal (finished tricks and the table)
     taken: tuple[int, int, int, int]  # points taken in tricks this deal, per seat
-    # Cards in each seat's hand: 13 less the cards it has played this deal, which every
-    # seat at a real table can count (a pass moves 3 for 3, so it changes no count).
-    cards_left: tuple[int, int, int, int]
     hearts_broken: bool
     turn: int | None  # whose card is due (play phase only)
     legal: int  # mask: the cards this seat may play now (0 when it is not its turn)
@@ -48,6 +45,16 @@ class SeatView(NamedTuple):
     moons: tuple[int | None, ...]  # per finished deal: the seat that shot the moon, or None
     target: int
     result: str | None  # "win" | "draw" | "loss" from this seat, once the game is over
+
+    @property
+    def cards_left(self) -> tuple[int, int, int, int]:
+        """Cards in each seat's hand, as anyone at the table counts them: 13, less one per
+        finished trick, less one for a seat whose card is on the table (a pass moves 3 for
+        3, so it changes no count). Worked out on demand: the computers never ask."""
+        done = 13 - len(self.tricks)
+        on_table = len(self.trick)
+        leader = self.trick_leader
+        return tuple(done - ((seat - leader) % 4 < on_table) for seat in range(4))
 
     def trick_plays(self) -> list[tuple[int, int]]:
         """(seat, card) for the cards on the table, in play order."""
