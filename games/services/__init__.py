@@ -49,7 +49,10 @@ def owned_game(model: type[Model], game_id: uuid.UUID, player) -> Model | None:
     Every page of a game is looked up through here, so another visitor gets a 404."""
     if player is None:
         return None
-    return model.objects.filter(pk=game_id, player=player).first()
+    game = model.objects.filter(pk=game_id, player=player).first()
+    if game is not None:
+        game.player = player  # the caller has it already: spare the page a second query
+    return game
 
 
 def locked_game(model: type[Model], game_id: uuid.UUID, player_id: int | None) -> Model | None:

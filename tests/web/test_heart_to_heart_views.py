@@ -499,6 +499,14 @@ def test_a_tap_costs_a_fixed_number_of_queries(client, django_assert_num_queries
     assert response.status_code == 200
 
 
+def test_the_game_page_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
+    game = start(client)
+    # session; the visitor's player; the game (given that player, not loaded again); stats
+    with django_assert_num_queries(4):
+        response = client.get(f"/heart-to-heart/game/{game.pk}/")
+    assert response.status_code == 200
+
+
 # --- Admin ------------------------------------------------------------------------------
 
 

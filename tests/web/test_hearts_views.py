@@ -366,6 +366,14 @@ def test_a_computer_move_costs_a_fixed_number_of_queries(client, django_assert_n
     assert response.status_code == 200
 
 
+def test_the_table_page_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
+    game = start(client)
+    # session; the visitor's player; the game (given that player, not loaded again); stats
+    with django_assert_num_queries(4):
+        response = client.get(url(game))
+    assert response.status_code == 200
+
+
 def test_step_helper_reaches_every_phase(client):
     game = start(client)
     seen = set()
