@@ -89,7 +89,7 @@ def _picture_words() -> deal_image.PictureWords:
     )
 
 
-def _picture_of(code: str) -> deal_image.DealPicture:
+def deal_picture(code: str) -> deal_image.DealPicture:
     """The deal as its page opens: the engine's board of a fresh game of ``code``."""
     board = engine.view(engine.new_game(code))
     return deal_image.DealPicture(
@@ -117,7 +117,7 @@ def picture_bytes(code: str, language: str) -> tuple[bytes, str]:
     found = cache.get(key)
     if found is None:
         with translation.override(language):
-            data = deal_image.draw(_picture_of(code), _picture_words())
+            data = deal_image.draw(deal_picture(code), _picture_words())
         found = (data, f'"{hashlib.sha256(data).hexdigest()[:32]}"')
         cache.set(key, found, timeout=None)
     return found
