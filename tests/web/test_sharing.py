@@ -123,7 +123,6 @@ def test_a_deal_page_carries_open_graph_and_twitter_tags_in_each_language(client
         "/",
         "/heart-to-heart/rules/",
         "/heart-to-heart/examples/",
-        "/hearts/options/",
         "/hearts/",
         "/hearts/help/",
         "/heart-to-heart/XX1-N-AAAAAAM/",  # not a deal code: the 400 page
