@@ -79,7 +79,7 @@ def link_preview(request: HttpRequest, code: str) -> dict | None:
     }
 
 
-def _picture_words() -> deal_image.PictureWords:
+def picture_words() -> deal_image.PictureWords:
     return deal_image.PictureWords(
         title=_("Heart to Heart"),
         tagline=_("Pair cards of the same rank to clear the heart."),
@@ -117,7 +117,7 @@ def picture_bytes(code: str, language: str) -> tuple[bytes, str]:
     found = cache.get(key)
     if found is None:
         with translation.override(language):
-            data = deal_image.draw(deal_picture(code), _picture_words())
+            data = deal_image.draw(deal_picture(code), picture_words())
         found = (data, f'"{hashlib.sha256(data).hexdigest()[:32]}"')
         cache.set(key, found, timeout=None)
     return found
