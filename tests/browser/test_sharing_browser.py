@@ -125,6 +125,12 @@ def test_without_javascript_the_deal_link_stands_in_for_share(live_server, brows
     expect(link).to_be_visible()
     assert link.get_attribute("href") == f"/heart-to-heart/{EXAMPLE_CODE}/"
     screenshot("h2h-share-no-js", page)
+    _win_with_form_posts(page, live_server)
+    dialog = page.locator("[role='dialog'][data-dialog='won']")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#share-result")).to_be_hidden()
+    expect(dialog.locator("[data-won='code']")).to_be_visible()
+    screenshot("h2h-won-no-js", page)
     context.close()
 
 
