@@ -147,6 +147,21 @@ STORAGES = {
     },
 }
 
+# --- Caches ----------------------------------------------------------------
+# "deal_images" holds the drawn link-preview PNGs of deal codes (about 130 kB each), so a
+# picture is drawn once per process and code. Per-process memory is enough: the drawing is
+# deterministic, so every app server has the same bytes and ETag (see
+# games/views/heart_to_heart/sharing.py). MAX_ENTRIES bounds the memory (~25 MB a process).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "deal_images": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "deal-images",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 200},
+    },
+}
+
 # --- Security (effective when DEBUG is off) -------------------------------
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous players keep their games for a year
 SESSION_COOKIE_HTTPONLY = True

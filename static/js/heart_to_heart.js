@@ -1,4 +1,4 @@
-// Heart to Heart's small helpers: the banner's clock, the copy-link button, dialog focus.
+// Heart to Heart's small helpers: the banner's clock, the copy-link and share buttons.
 // The server measures time; this only ticks the display between requests.
 (function () {
   "use strict";
@@ -27,10 +27,50 @@
       button.textContent = button.dataset.copied;
       setTimeout(() => { button.textContent = label; }, 1500);
     };
+    copyText(button.dataset.copy, done);
+  });
+
+  function copyText(text, done) {
     if (navigator.clipboard && window.isSecureContext) {
-      navigator.clipboard.writeText(button.dataset.copy).then(done, () => window.prompt("", button.dataset.copy));
+      navigator.clipboard.writeText(text).then(done, () => window.prompt("", text));
     } else {
-      window.prompt("", button.dataset.copy);
+      window.prompt("", text);
+    }
+  }
+
+  // Share buttons: the system's share sheet where there is one (phones), else copy the
+  // link (or, in the win dialog, the result and the link). Each says what happened in its
+  // role="status" element. They are hidden in the HTML: without JavaScript the deal's
+  // plain link beside them is the way to share.
+  function revealShareButtons() {
+    document.querySelectorAll("[data-share][hidden]").forEach((button) => { button.hidden = false; });
+  }
+  revealShareButtons();
+  document.addEventListener("htmx:afterSettle", revealShareButtons);
+
+  const confirmations = new WeakMap(); // status element -> timer that clears it
+
+  function confirm(button, message) {
+    const status = document.getElementById(button.dataset.shareStatus);
+    if (!status) return;
+    status.textContent = message;
+    clearTimeout(confirmations.get(status));
+    confirmations.set(status, setTimeout(() => { status.textContent = ""; }, 4000));
+  }
+
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("[data-share]");
+    if (!button) return;
+    const url = button.dataset.shareUrl;
+    const data = { title: button.dataset.shareTitle, text: button.dataset.shareText, url };
+    const copy = () => copyText(button.dataset.shareCopy || url, () => confirm(button, button.dataset.copied));
+    if (typeof navigator.share === "function" && (!navigator.canShare || navigator.canShare(data))) {
+      navigator.share(data).then(
+        () => confirm(button, button.dataset.shared),
+        (error) => { if (error && error.name !== "AbortError") copy(); }, // closed by the visitor: nothing to say
+      );
+    } else {
+      copy();
     }
   });
 })();

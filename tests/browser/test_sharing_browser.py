@@ -1,0 +1,148 @@
+"""Sharing a Heart to Heart deal in a real Chromium: the Share buttons' fallback (copy) and
+native path, their confirmation, the win dialog's result text, the page without JavaScript,
+and the deal's preview picture."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from tests.web.h2h_helpers import winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Headless Chromium on Linux has no share sheet today; remove it anyway, so that the test
+# keeps checking the fallback if a later Chromium grows one.
+NO_SHARE_SHEET = "delete Navigator.prototype.share; delete Navigator.prototype.canShare;"
+# A share sheet that records what it was given and reports success, as a phone's does.
+RECORDING_SHARE_SHEET = """
+Object.defineProperty(Navigator.prototype, "share", {
+  configurable: true,
+  value: function (data) { window.sharedData = data; return Promise.resolve(); },
+});
+"""
+
+
+def _open(page: Page, live_server, code: str = EXAMPLE_CODE) -> str:
+    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
+    expect(page.locator("#board")).to_be_visible()
+    return f"{live_server.url}/heart-to-heart/{code}/"
+
+
+def _win_with_form_posts(page: Page, live_server) -> None:
+    """Plays the deal's known winning line through the page's own session (the same cookies
+    and CSRF token as its forms), then reloads: the win dialog is what is under test here,
+    not the taps (test_heart_to_heart_browser plays a win tap by tap)."""
+    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
+    action = page.locator("form.h2h-table").get_attribute("action")
+    version = page.locator("#board").get_attribute("data-version")
+    for target in winning_line():
+        answer = page.request.post(
+            f"{live_server.url}{action}",
+            form={"target": str(target), "version": version, "csrfmiddlewaretoken": token},
+            headers={"HX-Request": "true"},
+        )
+        assert answer.ok, answer.text()[:300]
+        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
+    page.reload()
+
+
+def test_share_without_a_share_sheet_copies_the_link_and_says_so(
+    live_server, page: Page, console_errors, screenshot
+):
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script(NO_SHARE_SHEET)
+    deal_url = _open(page, live_server)
+    assert page.evaluate("typeof navigator.share") == "undefined"
+    share = page.locator("#share-deal")
+    expect(share).to_be_visible()  # shown by the script
+    expect(share).to_have_text("Share")
+    status = page.locator("#share-status")
+    expect(status).to_have_attribute("role", "status")
+    expect(status).to_have_text("")
+    share.click()
+    expect(status).to_have_text("Link copied")
+    assert page.evaluate("navigator.clipboard.readText()") == deal_url
+    screenshot("h2h-share-copied")
+    expect(status).to_have_text("", timeout=8000)  # the confirmation goes away by itself
+    assert console_errors == []
+
+
+def test_share_uses_the_share_sheet_where_there_is_one(live_server, page: Page, console_errors):
+    page.add_init_script(RECORDING_SHARE_SHEET)
+    deal_url = _open(page, live_server)
+    page.locator("#share-deal").click()
+    expect(page.locator("#share-status")).to_have_text("Shared")
+    shared = page.evaluate("window.sharedData")
+    assert shared["url"] == deal_url
+    assert EXAMPLE_CODE in shared["title"] and EXAMPLE_CODE in shared["text"]
+    assert console_errors == []
+
+
+def test_the_share_button_survives_a_move(live_server, page: Page):
+    """The banner is swapped by htmx on every tap: the new Share button must show too."""
+    page.add_init_script(RECORDING_SHARE_SHEET)
+    _open(page, live_server)
+    version = page.locator("#board").get_attribute("data-version")
+    page.locator("#stock").click()
+    expect(page.locator("#board")).not_to_have_attribute("data-version", version)
+    expect(page.locator("#share-deal")).to_be_visible()
+    page.locator("#share-deal").click()
+    expect(page.locator("#share-status")).to_have_text("Shared")
+
+
+def test_the_win_dialog_shares_the_result_in_french(live_server, browser, screenshot):
+    context = browser.new_context(locale="fr-FR", permissions=["clipboard-read", "clipboard-write"])
+    context.add_init_script(NO_SHARE_SHEET)
+    page = context.new_page()
+    deal_url = _open(page, live_server)
+    _win_with_form_posts(page, live_server)
+    dialog = page.locator("[role='dialog'][data-dialog='won']")
+    expect(dialog).to_be_visible()
+    moves = dialog.locator("[data-won='moves']").inner_text()
+    time = dialog.locator("[data-won='time']").inner_text()
+    share = dialog.locator("#share-result")
+    expect(share).to_have_text("Partager mon résultat")
+    share.click()
+    expect(dialog.locator("#won-share-status")).to_have_text("Résultat et lien copiés")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == (
+        f"J’ai vidé le cœur de la donne {EXAMPLE_CODE} de Heart to Heart en {moves} coups, "
+        f"{time}. À vous ! {deal_url}"
+    )
+    screenshot("h2h-won-share-fr", page)
+    context.close()
+
+
+def test_without_javascript_the_deal_link_stands_in_for_share(live_server, browser, screenshot):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("#share-deal")).to_be_hidden()
+    link = page.locator("[data-stat='code']")
+    expect(link).to_be_visible()
+    assert link.get_attribute("href") == f"/heart-to-heart/{EXAMPLE_CODE}/"
+    screenshot("h2h-share-no-js", page)
+    _win_with_form_posts(page, live_server)
+    dialog = page.locator("[role='dialog'][data-dialog='won']")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#share-result")).to_be_hidden()
+    expect(dialog.locator("[data-won='code']")).to_be_visible()
+    screenshot("h2h-won-no-js", page)
+    context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "nb"])
+def test_the_preview_picture_opens_in_the_browser(live_server, page: Page, language, screenshot):
+    _open(page, live_server)
+    image = page.locator("meta[property='og:image']").get_attribute("content")
+    image = image.replace("-en-", f"-{language}-")
+    answer = page.goto(image)
+    assert answer.status == 200 and answer.headers["content-type"] == "image/png"
+    size = page.evaluate("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
+    assert size == [1200, 630]
+    # The picture itself, byte for byte, for a person to look at.
+    artifacts = screenshot(f"h2h-preview-{language}").parent
+    (artifacts / f"h2h-preview-picture-{language}.png").write_bytes(answer.body())
