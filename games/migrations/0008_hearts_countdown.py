@@ -13,11 +13,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='heartsgame',
             name='score_display',
-            field=models.CharField(choices=[('points', 'points taken (lowest wins)'), ('countdown', 'points left, counting down (most left wins)')], default='points', max_length=10, verbose_name='score display'),
+            field=models.CharField(choices=[('points', 'points taken (lowest wins)'), ('countdown', 'points left (highest wins)')], default='points', max_length=10, verbose_name='score display'),
         ),
         migrations.AddField(
             model_name='player',
             name='hearts_score_display',
-            field=models.CharField(choices=[('points', 'points taken (lowest wins)'), ('countdown', 'points left, counting down (most left wins)')], default='points', max_length=10, verbose_name='score display'),
+            field=models.CharField(choices=[('points', 'points taken (lowest wins)'), ('countdown', 'points left (highest wins)')], default='points', max_length=10, verbose_name='score display'),
         ),
     ]

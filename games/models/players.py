@@ -45,7 +45,7 @@ class Player(models.Model):
     class ScoreDisplay(models.TextChoices):
         # Only the presentation differs (seed 004): the same rules, the same winner.
         POINTS = "points", _("points taken (lowest wins)")
-        COUNTDOWN = "countdown", _("points left, counting down (most left wins)")
+        COUNTDOWN = "countdown", _("points left (highest wins)")
 
     hearts_level = models.CharField(
         _("Hearts level"), max_length=8, choices=HeartsLevel.choices, default=HeartsLevel.MEDIUM

@@ -127,8 +127,10 @@ def _pass(view: SeatView, chosen: list[str]) -> dict:
 
 
 def _left(view: SeatView, seat: int) -> int:
-    """Countdown display: what the seat has left of the target, this deal's points off."""
-    return view.target - view.totals[seat] - view.taken[seat]
+    """Countdown display: what the seat has left of the target, with the points taken so
+    far in a deal still being played already off (a finished deal is in the totals)."""
+    playing = view.phase in (Phase.PASS, Phase.PLAY, Phase.TRICK_DONE)
+    return view.target - view.totals[seat] - (view.taken[seat] if playing else 0)
 
 
 def _seats(view: SeatView, countdown: bool) -> list[dict]:
