@@ -294,3 +294,21 @@ def test_the_computers_pass_while_the_player_keeps_tapping(live_server, browser,
         page.wait_for_timeout(250)
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=100)
     page.context.close()
+
+
+# --- 11. The help page ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_the_help_page_reads_at_every_width(live_server, browser, viewport, lang):
+    page = _new_page(browser, viewport, lang)
+    page.goto(f"{live_server.url}/hearts/help/")
+    expect(page.locator("[data-fair-play]")).to_be_visible()
+    expect(page.locator(".rules h3")).to_have_count(7)  # six questions and the advice
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.screenshot(path=str(ARTIFACTS / f"hearts-help-{lang}-{viewport['width']}.png"),
+                    full_page=True)
+    page.locator(".rules h3").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"hearts-help-faq-{lang}-{viewport['width']}.png"))
+    page.context.close()
