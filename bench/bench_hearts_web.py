@@ -36,16 +36,23 @@ def main() -> None:
             state = engine.HeartsState.from_dict(game.state)
             if state.phase == "game-over":
                 break
+            # Every human action carries the table's version, as its forms do; choosing
+            # does not move it, lifting does.
+            version = game.version
             if state.phase == "pass" and engine.due_seat(state) == 0:
                 for card in engine.seat_view(state, 0).to_dict()["hand"][:3]:
-                    timed(human, client.post, url, {"choose": card}, headers=HX)
-                timed(human, client.post, url, {"action": "pass"}, headers=HX)
+                    timed(human, client.post, url, {"choose": card, "version": version},
+                          headers=HX)
+                timed(human, client.post, url, {"action": "pass", "version": version},
+                      headers=HX)
             elif state.phase == "play" and state.turn == 0:
                 card = engine.legal_plays(state, 0)[0]
-                timed(human, client.post, url, {"lift": card}, headers=HX)
-                timed(human, client.post, url, {"play": card}, headers=HX)
+                timed(human, client.post, url, {"lift": card, "version": version}, headers=HX)
+                timed(human, client.post, url, {"play": card, "version": version + 1},
+                      headers=HX)
             elif state.phase == "deal-done":
-                timed(human, client.post, url, {"action": "next-deal"}, headers=HX)
+                timed(human, client.post, url, {"action": "next-deal", "version": version},
+                      headers=HX)
             else:
                 response = timed(advances, client.post, f"{url}advance/",
                                  {"version": game.version}, headers=HX)

@@ -107,7 +107,8 @@ class HeartToHeartSettingsForm(forms.ModelForm):
 
 
 class HeartsOptionsForm(forms.ModelForm):
-    """The Hearts options of the next game: level, game length, pass order, tie rule.
+    """The Hearts options of the next game: level, game length, pass order, tie rule,
+    score display.
 
     The choices are the model's (``Player.HeartsLevel`` and the others), which a test
     keeps equal to the engine's lists. The page posts the short names ``level``,
@@ -117,16 +118,29 @@ class HeartsOptionsForm(forms.ModelForm):
 
     class Meta:
         model = Player
-        fields = ["hearts_level", "hearts_target", "hearts_pass_order", "hearts_tie_rule"]
+        fields = [
+            "hearts_level", "hearts_target", "hearts_pass_order", "hearts_tie_rule",
+            "hearts_score_display",
+        ]
         widgets = {
             "hearts_level": forms.Select(attrs={"data-option": "level"}),
             "hearts_target": forms.Select(attrs={"data-option": "target"}),
             "hearts_pass_order": forms.Select(attrs={"data-option": "pass-order"}),
             "hearts_tie_rule": forms.Select(attrs={"data-option": "tie-rule"}),
+            "hearts_score_display": forms.Select(attrs={"data-option": "score-display"}),
         }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # A panel drawn before this option existed does not post it: the default, not an
+        # error (a wrong value is still refused).
+        self.fields["hearts_score_display"].required = False
 
     def add_prefix(self, field_name: str) -> str:
         return super().add_prefix(field_name.removeprefix("hearts_"))
+
+    def clean_hearts_score_display(self) -> str:
+        return self.cleaned_data["hearts_score_display"] or Player.ScoreDisplay.POINTS
 
     def options(self) -> dict:
         """The cleaned choices, named as ``services.hearts.update_options`` takes them."""
@@ -136,4 +150,5 @@ class HeartsOptionsForm(forms.ModelForm):
             "target": data["hearts_target"],
             "pass_order": data["hearts_pass_order"],
             "tie_rule": data["hearts_tie_rule"],
+            "score_display": data["hearts_score_display"],
         }

@@ -46,6 +46,12 @@ class HeartsGame(models.Model):
         _("phase"), max_length=12, choices=PHASE_CHOICES, default=Phase.PASS.value
     )
     # The human's pending choices: kept across visits, never shown to anyone else.
+    # How this game shows its scores, taken from the player's options when it starts
+    # (a game keeps its own, like its rules). Presentation only: the engine never reads it.
+    score_display = models.CharField(
+        _("score display"), max_length=10, choices=Player.ScoreDisplay.choices,
+        default=Player.ScoreDisplay.POINTS,
+    )
     chosen = models.JSONField(_("cards chosen to pass"), default=list, blank=True)
     lifted = models.CharField(_("lifted card"), max_length=3, blank=True, default="")
     result = models.CharField(

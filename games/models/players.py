@@ -42,6 +42,11 @@ class Player(models.Model):
         DRAW = "draw", _("a draw")
         LAST_DEAL = "last-deal", _("the lower score on the last deal wins")
 
+    class ScoreDisplay(models.TextChoices):
+        # Only the presentation differs (seed 004): the same rules, the same winner.
+        POINTS = "points", _("points taken (lowest wins)")
+        COUNTDOWN = "countdown", _("points left (highest wins)")
+
     hearts_level = models.CharField(
         _("Hearts level"), max_length=8, choices=HeartsLevel.choices, default=HeartsLevel.MEDIUM
     )
@@ -53,6 +58,10 @@ class Player(models.Model):
     )
     hearts_tie_rule = models.CharField(
         _("ties for lowest"), max_length=10, choices=TieRule.choices, default=TieRule.DRAW
+    )
+    hearts_score_display = models.CharField(
+        _("score display"), max_length=10, choices=ScoreDisplay.choices,
+        default=ScoreDisplay.POINTS,
     )
 
     class Meta:

@@ -1,11 +1,16 @@
 """Hearts: every change to a saved game goes through here.
 
-Each action runs in one short transaction with the game's row locked. The human's
-actions are checked by the rules engine and are safe to repeat: choosing a card is
-"choose QS" or "unchoose QS", not a toggle; playing a card that has already left the
-hand, or passing twice, is refused with a reason. The computers' timed moves carry the
-game's ``version`` and apply only while it still matches, so two refreshes racing
-(a second tab, a retried request) never apply two computer moves for one.
+Each action runs in one short transaction with the game's row locked, and carries the
+``version`` of the game its page showed: an action from an out-of-date page (a second
+tab, a repeated click) is refused as ``STALE`` and changes nothing, so the player is
+told the game had changed instead of a rule that only looks broken. The computers'
+timed moves carry it too, so two refreshes racing never apply two moves for one.
+
+Choosing cards for the pass is not a move (SPEC §2): "choose QS" / "unchoose QS" is a
+set, not a toggle, so a repeat changes nothing, and it saves only the choice — neither
+the version nor ``updated_at`` moves. The computers' timer keeps running through the
+human's choosing (``updated_at`` is when the last step happened), and a computer step
+never finds a selection made the version it carries out of date.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from django.utils import timezone
 
 from games.engine import hearts as engine
 from games.models import HeartsGame, HeartsStats, Player
-from games.services import UNVERSIONED, Answer, Version, is_stale, locked_game
+from games.services import Answer, Version, is_stale, locked_game
 
 HUMAN_SEAT = 0
 Refusal = engine.Refusal
@@ -58,7 +63,8 @@ def start_game(player: Player) -> HeartsGame:
     state = engine.new_game(seed, options_of(player), (level, level, level))
     with transaction.atomic():
         game = HeartsGame.objects.create(
-            player=player, level=level, state=state.to_dict(), phase=state.phase
+            player=player, level=level, state=state.to_dict(), phase=state.phase,
+            score_display=player.hearts_score_display,
         )
         stats, _created = HeartsStats.objects.select_for_update().get_or_create(
             player=player, level=level
@@ -68,41 +74,58 @@ def start_game(player: Player) -> HeartsGame:
     return game
 
 
-def update_options(player: Player, *, level: str, target: int, pass_order: str, tie_rule: str):
+def update_options(
+    player: Player, *, level: str, target: int, pass_order: str, tie_rule: str,
+    score_display: str = Player.ScoreDisplay.POINTS,
+):
     """Options for the next game; a game in progress keeps its own (SPEC §2)."""
     player.hearts_level = level
     player.hearts_target = target
     player.hearts_pass_order = pass_order
     player.hearts_tie_rule = tie_rule
+    player.hearts_score_display = score_display
     player.full_clean(exclude=["public_id"])
     player.save(
-        update_fields=["hearts_level", "hearts_target", "hearts_pass_order", "hearts_tie_rule"]
+        update_fields=[
+            "hearts_level", "hearts_target", "hearts_pass_order", "hearts_tie_rule",
+            "hearts_score_display",
+        ]
     )
 
 
 # --- The human's actions ----------------------------------------------------------------
 
 
-def choose(game_id, player_id, card: str, chosen: bool) -> Answer | None:
-    """Choose (or unchoose) a card of the hand for the pass; the engine says what may be."""
+def choose(game_id, player_id, card: str, chosen: bool, version: Version) -> Answer | None:
+    """Choose (or unchoose) a card of the hand for the pass; the engine says what may be.
 
-    def apply(game: HeartsGame, state: engine.HeartsState):
-        game.chosen = list(engine.choose_for_pass(state, HUMAN_SEAT, game.chosen, card, chosen))
-        return state, None
+    Not a move: only the choice is saved (see the module's docstring)."""
+    with transaction.atomic():
+        game = locked_game(HeartsGame, game_id, player_id)
+        if game is None:
+            return None
+        state = state_of(game)
+        if is_stale(version, game):
+            return Answer(game, state, problem=Refusal.STALE)
+        try:
+            picked = engine.choose_for_pass(state, HUMAN_SEAT, game.chosen, card, chosen)
+        except engine.HeartsError as error:
+            return Answer(game, state, problem=error.code)
+        game.chosen = list(picked)
+        game.save(update_fields=["chosen"])
+        return Answer(game, state)
 
-    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("chosen",))
 
-
-def confirm_pass(game_id, player_id) -> Answer | None:
+def confirm_pass(game_id, player_id, version: Version) -> Answer | None:
     def apply(game: HeartsGame, state: engine.HeartsState):
         new = engine.submit_pass(state, HUMAN_SEAT, game.chosen)
         game.chosen = []
         return new, None
 
-    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("chosen",))
+    return _act(game_id, player_id, version, apply, extra_fields=("chosen",))
 
 
-def lift(game_id, player_id, card: str) -> Answer | None:
+def lift(game_id, player_id, card: str, version: Version) -> Answer | None:
     """The first of the two taps that play a card: only a card the rules allow now."""
 
     def apply(game: HeartsGame, state: engine.HeartsState):
@@ -111,23 +134,23 @@ def lift(game_id, player_id, card: str) -> Answer | None:
         game.lifted = card
         return state, None
 
-    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("lifted",))
+    return _act(game_id, player_id, version, apply, extra_fields=("lifted",))
 
 
-def play(game_id, player_id, card: str) -> Answer | None:
+def play(game_id, player_id, card: str, version: Version) -> Answer | None:
     def apply(game: HeartsGame, state: engine.HeartsState):
         new = engine.play_card(state, HUMAN_SEAT, card)
         game.lifted = ""
         return new, None
 
-    return _act(game_id, player_id, UNVERSIONED, apply, extra_fields=("lifted",))
+    return _act(game_id, player_id, version, apply, extra_fields=("lifted",))
 
 
-def next_deal(game_id, player_id) -> Answer | None:
+def next_deal(game_id, player_id, version: Version) -> Answer | None:
     def apply(game: HeartsGame, state: engine.HeartsState):
         return engine.next_deal(state), None
 
-    return _act(game_id, player_id, UNVERSIONED, apply)
+    return _act(game_id, player_id, version, apply)
 
 
 def advance(game_id, player_id, version: Version) -> Answer | None:
@@ -135,16 +158,27 @@ def advance(game_id, player_id, version: Version) -> Answer | None:
 
     The step is a computer's pass or card, or gathering a finished trick. When the human
     is due (or the deal is over) nothing happens and the chain of refreshes stops.
+    Once the human has passed, the computers still to confirm do so together in this one
+    step: they were choosing while the human did (SPEC §2), so the exchange never keeps
+    a player who passed first waiting one timer per computer.
     """
 
     def apply(game: HeartsGame, state: engine.HeartsState):
         if state.phase == engine.Phase.TRICK_DONE:
             return engine.collect_trick(state), None
-        if engine.computer_due(state):
-            return engine.computer_move(state), None
-        return None, Refusal.NOTHING_DUE
+        if not engine.computer_due(state):
+            return None, Refusal.NOTHING_DUE
+        if state.phase == engine.Phase.PASS and _human_passed(state):
+            while state.phase == engine.Phase.PASS:  # the last confirmation makes the exchange
+                state = engine.computer_move(state)
+            return state, None
+        return engine.computer_move(state), None
 
     return _act(game_id, player_id, version, apply)
+
+
+def _human_passed(state: engine.HeartsState) -> bool:
+    return engine.seat_view(state, HUMAN_SEAT).passed[HUMAN_SEAT]
 
 
 # --- The one place that locks, applies and saves -----------------------------------------
@@ -154,11 +188,7 @@ Apply = Callable[[HeartsGame, engine.HeartsState], tuple[engine.HeartsState | No
 
 
 def _act(game_id, player_id, version: Version, apply: Apply, extra_fields=()) -> Answer | None:
-    """Lock, check the version, apply, save. None when the game is not this player's.
-
-    The human's own actions pass UNVERSIONED: each says what it wants ("choose QS",
-    "play QS"), so a repeat is refused by the rules, never applied twice.
-    """
+    """Lock, check the version, apply, save. None when the game is not this player's."""
     with transaction.atomic():
         game = locked_game(HeartsGame, game_id, player_id)
         if game is None:

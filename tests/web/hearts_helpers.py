@@ -20,6 +20,11 @@ def url(game: HeartsGame) -> str:
 
 
 def act(client, game: HeartsGame, **data):
+    """The human's action, with the version the page shows (as the table's forms send
+    it); pass ``version=`` to send another one."""
+    if "version" not in data:
+        game.refresh_from_db()
+        data["version"] = game.version
     return client.post(url(game), data, headers=HX)
 
 

@@ -12,7 +12,8 @@ from .hearts_helpers import HX, start, url
 
 pytestmark = pytest.mark.django_db
 
-GOOD = {"level": "hard", "target": "75", "pass_order": "LARN", "tie_rule": "last-deal"}
+GOOD = {"level": "hard", "target": "75", "pass_order": "LARN", "tie_rule": "last-deal",
+        "score_display": "countdown"}
 BAD_LEVEL = {**GOOD, "level": "shooter"}
 
 

@@ -46,7 +46,7 @@ def test_a_refusal_is_found_by_its_plain_text_too():
 def test_an_unknown_refusal_from_the_service_is_never_a_server_error(client, monkeypatch):
     game = start(client)
 
-    def refuse(game_id, player_id, card, chosen):
+    def refuse(game_id, player_id, card, chosen, version):
         found = type(game).objects.get(pk=game_id)
         return Answer(found, state(found), problem="made-up")
 

@@ -32,7 +32,7 @@ from .table import table_context
 
 def _render_table(
     request, game, state, *, problem=None, status=200, stats_changed=False,
-    options_form=None, next_url=None,
+    options_form=None, next_url=None, timer_running=False,
 ) -> HttpResponse:
     player = game.player
     context = {
@@ -41,7 +41,7 @@ def _render_table(
         "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
         "stats": service.stats_for(player) if stats_changed else None,
-        **table_context(game, state),
+        **table_context(game, state, timer_running=timer_running),
     }
 
     def page_context() -> dict:
@@ -114,18 +114,23 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
     player_id = request.visitor.player_id
     post = request.POST
-    if "choose" in post:
-        answer = service.choose(game_id, player_id, post["choose"], True)
-    elif "unchoose" in post:
-        answer = service.choose(game_id, player_id, post["unchoose"], False)
-    elif "lift" in post:
-        answer = service.lift(game_id, player_id, post["lift"])
+    # Every form of the table carries the version it was drawn from: a tap from an
+    # out-of-date page (a second tab) is told the game had changed, and changes nothing.
+    version = posted_version(request)
+    if "choose" in post or "unchoose" in post:
+        wanted = "choose" in post
+        card = post["choose"] if wanted else post["unchoose"]
+        answer = service.choose(game_id, player_id, card, wanted, version)
+        # Choosing is not a step: the computers' timer runs on from the last step.
+        return _answer(request, game_id, answer, timer_running=True)
+    if "lift" in post:
+        answer = service.lift(game_id, player_id, post["lift"], version)
     elif "play" in post:
-        answer = service.play(game_id, player_id, post["play"])
+        answer = service.play(game_id, player_id, post["play"], version)
     elif post.get("action") == "pass":
-        answer = service.confirm_pass(game_id, player_id)
+        answer = service.confirm_pass(game_id, player_id, version)
     elif post.get("action") == "next-deal":
-        answer = service.next_deal(game_id, player_id)
+        answer = service.next_deal(game_id, player_id, version)
     else:
         found = visitors_game_or_404(request, HeartsGame, game_id)
         return _render_table(
@@ -141,12 +146,16 @@ def advance(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _answer(request, game_id, answer)
 
 
-def _answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
+def _answer(
+    request: HttpRequest, game_id: uuid.UUID, answer, *, timer_running: bool = False
+) -> HttpResponse:
     if answer is None:
         raise Http404
     if answer.problem:
         return _render_table(request, answer.game, answer.state, problem=answer.problem,
-                             status=refusal_answer(answer.problem).status)
+                             status=refusal_answer(answer.problem).status,
+                             timer_running=timer_running)
     if not request.htmx:
         return redirect("hearts:game", game_id=game_id)  # post/redirect/get
-    return _render_table(request, answer.game, answer.state, stats_changed=answer.stats_changed)
+    return _render_table(request, answer.game, answer.state, stats_changed=answer.stats_changed,
+                         timer_running=timer_running)

@@ -14,9 +14,12 @@ from games.engine.hearts import Refusal
 from games.views.refusal_answers import UNKNOWN_REFUSAL, RefusalAnswer, answer_from
 
 REFUSALS: dict[Refusal, RefusalAnswer] = {
-    # The table moved on: not the player's mistake.
+    # The page was out of date (another tab, a second click): not the player's mistake,
+    # and no rule's words, which would only look wrong about the table they saw.
     Refusal.STALE: RefusalAnswer(
-        409, _("The table had already moved on; here it is as it stands.")
+        409,
+        _("The game had changed since this page was shown (another tab, or a second "
+          "click); here is the table as it stands."),
     ),
     Refusal.NOTHING_DUE: RefusalAnswer(409, _("Nothing to do: it is your move.")),
     # The pass.

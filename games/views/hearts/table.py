@@ -10,6 +10,7 @@ come from that view; the functions below only dress them for the templates.
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -17,27 +18,42 @@ from games.engine import hearts as engine
 from games.engine.cards import SUITS
 from games.engine.hearts import Phase, SeatView
 
-from .text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_face, card_name
+from .text import (
+    DIRECTIONS,
+    SEAT_DIRECTIONS,
+    SEAT_NAMES,
+    SEAT_SHORT_NAMES,
+    card_face,
+    card_name,
+    seat_sentence,
+)
 
 ME = 0  # the human's seat: the table is always seen from it
 # Where each seat sits around the table, seen from seat 0.
 SEAT_PLACES = {0: "bottom", 1: "left", 2: "top", 3: "right"}
 
 
-def table_context(game, state: engine.HeartsState) -> dict:
-    """Everything ``_table.html`` and its partials read, one small builder per part."""
+def table_context(game, state: engine.HeartsState, *, timer_running: bool = False) -> dict:
+    """Everything ``_table.html`` and its partials read, one small builder per part.
+
+    ``timer_running``: the answer to something that is not a step (choosing a card for
+    the pass), so the computers' timer goes on from the last step instead of restarting.
+    """
     view = engine.seat_view(state, ME)
+    countdown = game.score_display == "countdown"
     return {
         "phase": view.phase,
         "turn": view.turn,
         "my_turn": view.turn == ME,
-        "advance_delay": _advance_delay(state),
+        "advance_delay": _advance_delay(state, game.updated_at if timer_running else None),
+        "hearts_broken": view.hearts_broken and view.phase in (Phase.PLAY, Phase.TRICK_DONE),
         "hand_by_suit": _hand(view, game.chosen, game.lifted),
         **_pass(view, game.chosen),
-        "seats": _seats(view),
+        "seats": _seats(view, countdown),
         "my_taken": view.taken[ME],
+        "my_left": _left(view, ME) if countdown else None,
         **_trick(view),
-        **_scores(view),
+        **_scores(view, countdown),
         "status_line": _status_line(view),
         "announcement": _announcement(view),
     }
@@ -49,13 +65,22 @@ def _card(code: str, **flags) -> dict:
             "name": card_name(code), **flags}
 
 
-def _advance_delay(state: engine.HeartsState) -> int | None:
-    """The pause before the timed step, or None when nothing is due but the human."""
+def _advance_delay(state: engine.HeartsState, last_step=None) -> int | None:
+    """The pause before the timed step, or None when nothing is due but the human.
+
+    ``last_step`` (when the last step was saved) makes it what is left of the pause: the
+    human's taps while choosing swap the table, and the computers' timer must not start
+    again with each of them (they confirm while the human chooses, SPEC §2)."""
     if state.phase == Phase.TRICK_DONE:
-        return settings.HEARTS_TRICK_LINGER_MS
-    if engine.computer_due(state):
-        return settings.HEARTS_COMPUTER_DELAY_MS
-    return None
+        delay = settings.HEARTS_TRICK_LINGER_MS
+    elif engine.computer_due(state):
+        delay = settings.HEARTS_COMPUTER_DELAY_MS
+    else:
+        return None
+    if last_step is not None:
+        elapsed_ms = (timezone.now() - last_step).total_seconds() * 1000
+        delay = max(0, min(delay, round(delay - elapsed_ms)))
+    return delay
 
 
 # --- The hand -------------------------------------------------------------------------------
@@ -101,11 +126,20 @@ def _pass(view: SeatView, chosen: list[str]) -> dict:
 # --- The other seats and the trick ------------------------------------------------------------
 
 
-def _seats(view: SeatView) -> list[dict]:
+def _left(view: SeatView, seat: int) -> int:
+    """Countdown display: what the seat has left of the target, with the points taken so
+    far in a deal still being played already off (a finished deal is in the totals)."""
+    playing = view.phase in (Phase.PASS, Phase.PLAY, Phase.TRICK_DONE)
+    return view.target - view.totals[seat] - (view.taken[seat] if playing else 0)
+
+
+def _seats(view: SeatView, countdown: bool) -> list[dict]:
     return [
         {
             "seat": seat,
             "name": SEAT_NAMES[seat],
+            "direction": SEAT_DIRECTIONS[seat],
+            "left": _left(view, seat) if countdown else None,
             "place": SEAT_PLACES[seat],
             "cards_left": view.cards_left[seat],
             "backs": range(view.cards_left[seat]),
@@ -118,36 +152,53 @@ def _seats(view: SeatView) -> list[dict]:
 
 def _trick(view: SeatView) -> dict:
     """The cards on the table, in seat order (each lies in front of its seat)."""
-    plays = sorted(view.trick_plays())
-    return {
-        "trick": [
-            {"seat": seat, "place": SEAT_PLACES[seat], **_card(engine.code(card))}
-            for seat, card in plays
-        ],
-        "trick_winner": view.trick_winner,
-    }
+    plays = view.trick_plays()
+    leader = plays[0][0] if plays else None
+    trick = []
+    for seat, card in sorted(plays):
+        face = _card(engine.code(card), seat=seat, place=SEAT_PLACES[seat], led=seat == leader)
+        if face["led"]:  # the leader's card says so to a screen reader too
+            face["name"] = seat_sentence("led", seat, card=face["name"])
+        trick.append(face)
+    return {"trick": trick, "trick_winner": view.trick_winner, "trick_leader": leader}
 
 
 # --- Scores ------------------------------------------------------------------------------------
 
 
-def _scores(view: SeatView) -> dict:
+def _signed(points: int) -> str:
+    """A deal's points as the countdown shows them: taken off, with a real minus sign."""
+    return f"\u2212{points}" if points > 0 else "0"
+
+
+def _scores(view: SeatView, countdown: bool) -> dict:
+    """The scores as the game shows them. The engine's totals are points taken (lowest
+    wins); the countdown display (seed 004) shows the same totals as what is left of the
+    target (most left wins) and each deal as points taken off. The winner is the same."""
+    def deal_shown(points: int) -> str:
+        return _signed(points) if countdown else str(points)
+
+    def total_shown(total: int) -> str:
+        left = view.target - total
+        return (f"\u2212{-left}" if left < 0 else str(left)) if countdown else str(total)
+
     deal_rows = [
-        {"number": number, "scores": list(scores), "moon": moon}
+        {"number": number, "scores": [deal_shown(p) for p in scores], "moon": moon}
         for number, (scores, moon) in enumerate(zip(view.deal_scores, view.moons, strict=True), 1)
     ]
     last_deal = deal_rows[-1] if deal_rows else None
     moon = last_deal["moon"] if last_deal else None
     return {
+        "countdown": countdown,
         "totals": [
             {"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
-             "total": view.totals[seat],
+             "total": total_shown(view.totals[seat]),
              "last": last_deal["scores"][seat] if last_deal else None}
             for seat in range(4)
         ],
         "deal_rows": deal_rows,
         "last_deal": last_deal,
-        "moon_name": SEAT_NAMES[moon] if moon is not None else "",
+        "moon_sentence": seat_sentence("moon", moon) if moon is not None else "",
         "result": view.result,
         "target": view.target,
     }
@@ -167,11 +218,9 @@ def _status_line(view: SeatView) -> str:
             engine.PASS_SIZE,
         ) % {"count": engine.PASS_SIZE, "direction": DIRECTIONS[view.pass_direction]}
     if phase == Phase.PLAY:
-        if view.turn == ME:
-            return _("Your turn: tap a card to lift it, tap it again to play it.")
-        return _("%(seat)s is playing…") % {"seat": SEAT_NAMES[view.turn]}
+        return seat_sentence("turn", view.turn)
     if phase == Phase.TRICK_DONE:
-        return _("%(seat)s takes the trick.") % {"seat": SEAT_NAMES[view.trick_winner]}
+        return seat_sentence("takes-trick", view.trick_winner)
     if phase == Phase.DEAL_DONE:
         return _("The deal is over.")
     return _("The game is over.")
@@ -184,9 +233,5 @@ def _announcement(view: SeatView) -> str:
     if view.phase not in (Phase.PLAY, Phase.TRICK_DONE) or not history:
         return status
     seat, card = history[-1]
-    name = card_name(engine.code(card))
-    if seat == ME:
-        played = _("You played %(card)s.") % {"card": name}
-    else:
-        played = _("%(seat)s played %(card)s.") % {"seat": SEAT_NAMES[seat], "card": name}
+    played = seat_sentence("played", seat, card=card_name(engine.code(card)))
     return f"{played} {status}"

@@ -30,6 +30,48 @@ SEAT_SHORT_NAMES = {
     3: pgettext_lazy("Hearts seat, short", "C3"),
 }
 
+# Where each computer sits, seen from the human's seat (seed 003: a seat is a direction).
+SEAT_DIRECTIONS = {
+    1: pgettext_lazy("Hearts seat direction", "on your left"),
+    2: pgettext_lazy("Hearts seat direction", "across"),
+    3: pgettext_lazy("Hearts seat direction", "on your right"),
+}
+
+# Every sentence that can be about the human's seat has its own sentence for "you": a
+# seat name slotted into a third-person sentence reads "You takes the trick" in English
+# and «Vous remporte le pli» in French. Each kind: (about you, about a computer seat).
+SEAT_SENTENCES = {
+    "turn": (
+        gettext_lazy("Your turn: tap a card to lift it, tap it again to play it."),
+        gettext_lazy("%(seat)s is playing…"),
+    ),
+    "takes-trick": (
+        gettext_lazy("You take the trick."),
+        gettext_lazy("%(seat)s takes the trick."),
+    ),
+    "played": (
+        gettext_lazy("You played %(card)s."),
+        gettext_lazy("%(seat)s played %(card)s."),
+    ),
+    "led": (
+        gettext_lazy("%(card)s, your lead"),
+        gettext_lazy("%(card)s, led by %(seat)s"),
+    ),
+    "moon": (
+        gettext_lazy("You shot the moon!"),
+        gettext_lazy("%(seat)s shot the moon!"),
+    ),
+}
+
+
+def seat_sentence(kind: str, seat: int, **values) -> str:
+    """The sentence of ``kind`` about ``seat``: its own words when the seat is the human's."""
+    about_you, about_a_computer = SEAT_SENTENCES[kind]
+    if seat == 0:
+        return str(about_you) % values
+    return str(about_a_computer) % {"seat": SEAT_NAMES[seat], **values}
+
+
 DIRECTIONS = {
     "left": pgettext_lazy("pass direction", "to the left"),
     "right": pgettext_lazy("pass direction", "to the right"),

@@ -1,0 +1,314 @@
+"""What a player sees at the Hearts table (issue 11): received cards, the seats as
+directions, the trick's leader, hearts broken, a stale tab, the statistics, the
+countdown display, and the computers passing while the player chooses.
+
+Each test starts its game with the options panel's "start" button (a POST), and looks
+at both widths; the screenshots land in test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.engine import hearts as engine
+from games.models import HeartsGame
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PHONE = {"width": 360, "height": 740}
+DESKTOP = {"width": 1280, "height": 900}
+LOCALES = {"en": "en-GB", "fr": "fr-FR", "nb": "nb-NO"}
+
+
+def _new_page(browser: Browser, viewport=DESKTOP, lang="en") -> Page:
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport=viewport, locale=LOCALES[lang],
+                                  is_mobile=viewport["width"] < 500)
+    return context.new_page()
+
+
+def _start(page: Page, base: str, **options: str) -> HeartsGame:
+    """A new game through the options panel (with ``options`` chosen), its passes done."""
+    page.goto(f"{base}/hearts/")
+    if page.locator("#table").count():  # a game shown already: let its timers finish first
+        expect(page.locator("#table form.advance")).to_have_count(0, timeout=10000)
+    for name, value in options.items():
+        page.locator(f"#hearts-options select[name='{name}']").select_option(value)
+    page.locator("#hearts-options [data-action='start']").click()
+    expect(page.locator("#table")).to_be_visible()
+    game_id = page.url.rstrip("/").split("/")[-1]
+    # The computers' passes first: the test may then write the game alone.
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+    return HeartsGame.objects.get(pk=game_id)
+
+
+def _drive(state: engine.HeartsState, done) -> engine.HeartsState:
+    """Play on in the engine (seat 0 passes its first three, plays its first legal card)
+    until ``done(state)``."""
+    for _ in range(500):
+        if done(state):
+            return state
+        if state.phase == "trick-done":
+            state = engine.collect_trick(state)
+        elif state.phase == "deal-done":
+            state = engine.next_deal(state)
+        elif engine.computer_due(state):
+            state = engine.computer_move(state)
+        elif state.phase == "pass":
+            state = engine.submit_pass(state, 0, engine.seat_view(state, 0).to_dict()["hand"][:3])
+        else:
+            state = engine.play_card(state, 0, engine.legal_plays(state, 0)[0])
+    raise AssertionError("never got there")
+
+
+def _put(game: HeartsGame, state: engine.HeartsState) -> None:
+    game.refresh_from_db()
+    game.state, game.phase = state.to_dict(), state.phase
+    game.chosen, game.lifted = [], ""
+    game.version += 1
+    game.save()
+
+
+def _my_turn_with_a_trick(state):
+    return state.phase == "play" and state.turn == 0 and len(state.trick) > 0 and state.tricks
+
+
+# --- 3. Received cards ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_every_received_card_shows_its_mark_above_the_fan(live_server, browser, viewport):
+    page = _new_page(browser, viewport)
+    _start(page, live_server.url)
+    cards = page.locator(".hand button[data-card]")
+    for index in (0, 1, 2):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-action='pass']").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    received = page.locator(".hand [data-received='true']")
+    expect(received).to_have_count(3)
+    page.wait_for_timeout(200)  # let the hover/lift transitions settle
+    for index in range(3):
+        tag = received.nth(index).locator(".received-tag")
+        expect(tag).to_be_visible()
+        # The tag is what a finger or an eye meets at its own centre: no card lies over it.
+        on_top = tag.evaluate(
+            "t => { const r = t.getBoundingClientRect();"
+            " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+            " return e === t || t.contains(e); }")
+        assert on_top, f"received card {index} has its mark covered"
+    page.screenshot(path=str(ARTIFACTS / f"hearts-received-{viewport['width']}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+# --- 4. The seats as directions -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_the_seats_sit_as_directions_at_every_width(live_server, browser, viewport, lang):
+    page = _new_page(browser, viewport, lang)
+    _start(page, live_server.url)
+
+    def box(selector):
+        return page.locator(selector).bounding_box()
+
+    left, top, right, trick = (box(".seat-left"), box(".seat-top"), box(".seat-right"),
+                               box(".trick"))
+    # Across sits above the trick; left and right beside it, level with it.
+    assert top["y"] + top["height"] <= trick["y"] + 1
+    assert left["x"] + left["width"] <= trick["x"] + 1
+    assert right["x"] >= trick["x"] + trick["width"] - 1
+    for side in (left, right):
+        assert side["y"] < trick["y"] + trick["height"] and side["y"] + side["height"] > trick["y"]
+    for place in ("left", "top", "right"):
+        expect(page.locator(f".seat-{place} .seat-direction")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.screenshot(path=str(ARTIFACTS / f"hearts-seats-{lang}-{viewport['width']}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+# --- 5. and 10. The trick's leader, hearts broken -----------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_the_leader_and_hearts_broken_are_on_the_table_after_a_reload(
+    live_server, browser, viewport, lang
+):
+    page = _new_page(browser, viewport, lang)
+    game = _start(page, live_server.url)
+    expect(page.locator("[data-hearts-broken]")).to_have_count(0)
+    state = _drive(engine.HeartsState.from_dict(game.state),
+                   lambda s: _my_turn_with_a_trick(s) and s.hearts_broken)
+    _put(game, state)
+    page.reload()
+    leader = (state.turn - len(state.trick)) % 4
+    led = page.locator("[data-trick] [data-led='true']")
+    expect(led).to_have_count(1)
+    expect(led).to_have_attribute("data-seat", str(leader))
+    expect(led).to_have_attribute("data-card", engine.code(state.trick[0]))
+    expect(led.locator(".lead-tag")).to_be_visible()
+    expect(page.locator("[data-hearts-broken]")).to_be_visible()
+    page.screenshot(path=str(ARTIFACTS / f"hearts-leader-{lang}-{viewport['width']}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+# --- 6. A stale tab -----------------------------------------------------------------------------
+
+
+def test_a_tap_from_an_out_of_date_tab_says_the_game_had_changed(live_server, browser):
+    first = _new_page(browser)
+    game = _start(first, live_server.url)
+    second = first.context.new_page()  # the same visitor, a second tab
+    second.goto(first.url)
+    expect(second.locator("#table")).to_have_attribute("data-phase", "pass")
+
+    cards = first.locator(".hand button[data-card]")
+    for index in range(3):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    first.locator("[data-action='pass']").click()
+    expect(first.locator(
+        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance))")).to_have_count(
+        1, timeout=15000)
+    game.refresh_from_db()
+    before = (game.version, game.state, game.chosen, game.lifted)
+
+    # The second tab still shows the pass: a tap there is about a table that is gone.
+    second.locator(".hand button[data-card]").nth(5).click()
+    notice = second.locator("[data-problem='stale']")
+    expect(notice).to_be_visible()
+    expect(notice).to_contain_text("The game had changed")
+    expect(second.locator("#table")).to_have_attribute("data-phase", "play")
+    game.refresh_from_db()
+    assert (game.version, game.state, game.chosen, game.lifted) == before
+    second.screenshot(path=str(ARTIFACTS / "hearts-stale-tab.png"), full_page=True)
+    first.context.close()
+
+
+# --- 7. The statistics ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_the_statistics_fit_their_panel(live_server, browser, viewport, lang):
+    page = _new_page(browser, viewport, lang)
+    _start(page, live_server.url)
+    panel = page.locator("#hearts-stats")
+    fits = panel.evaluate("p => p.scrollWidth <= p.clientWidth")
+    assert fits, "the statistics scroll sideways"
+    right = panel.evaluate("p => p.getBoundingClientRect().right")
+    for cell in page.locator("#hearts-stats th, #hearts-stats td").all():
+        assert cell.evaluate("c => c.getBoundingClientRect().right") <= right + 0.5
+    expect(page.locator("#hearts-stats [data-stat-kind='time']")).to_have_count(3)
+    panel.screenshot(path=str(ARTIFACTS / f"hearts-stats-{lang}-{viewport['width']}.png"))
+    page.context.close()
+
+
+# --- 9. The countdown display -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_the_countdown_display_shows_what_is_left_of_the_target(
+    live_server, browser, viewport, lang
+):
+    page = _new_page(browser, viewport, lang)
+    game = _start(page, live_server.url, target="75", score_display="countdown")
+    assert game.score_display == "countdown"
+    expect(page.locator(".scores")).to_have_attribute("data-score-display", "countdown")
+    for seat in range(4):
+        expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text("75")
+
+    state = _drive(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
+    _put(game, state)
+    page.reload()
+    dialog = page.locator("[data-dialog='deal-done']")
+    expect(dialog).to_be_visible()
+    scores = state.deals[-1][0]
+    # The seat on the felt says what the summary says (the deal is in the totals now).
+    left_of_1 = 75 - state.totals[1]
+    expect(page.locator(".seat-left .seat-taken")).to_contain_text(
+        str(left_of_1) if left_of_1 >= 0 else f"\u2212{-left_of_1}")
+    for seat in range(4):
+        left = 75 - state.totals[seat]
+        expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text(
+            str(left) if left >= 0 else f"\u2212{-left}")
+        row = dialog.locator("tbody tr").nth(seat)
+        expect(row.locator("td").nth(0)).to_have_text(
+            f"\u2212{scores[seat]}" if scores[seat] else "0")
+    page.screenshot(path=str(ARTIFACTS / f"hearts-countdown-deal-{lang}-{viewport['width']}.png"),
+                    full_page=True)
+
+    state = _drive(state, lambda s: s.phase == "game-over")
+    _put(game, state)
+    page.reload()
+    over = page.locator("[data-dialog='game-over']")
+    expect(over).to_be_visible()
+    # Same rules, same result: only the way the totals read differs.
+    expect(over.locator("[data-result]")).to_have_attribute("data-result", engine.result(state))
+    for seat in range(4):
+        expect(over.locator("tbody tr").nth(seat).locator("td").nth(1)).to_have_text(
+            page.locator(f"[data-score-seat='{seat}']").inner_text())
+    page.screenshot(path=str(ARTIFACTS / f"hearts-countdown-over-{lang}-{viewport['width']}.png"),
+                    full_page=True)
+    page.context.close()
+
+
+def test_the_score_display_is_off_by_default(live_server, browser):
+    page = _new_page(browser)
+    _start(page, live_server.url)
+    expect(page.locator("#hearts-options select[name='score_display']")).to_have_value("points")
+    expect(page.locator(".scores")).to_have_attribute("data-score-display", "points")
+    for seat in range(4):
+        expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text("0")
+    page.context.close()
+
+
+# --- 2. The computers pass while the player chooses ----------------------------------------------
+
+
+def test_the_computers_pass_while_the_player_keeps_tapping(live_server, browser, settings):
+    """With a real pause, a player who keeps choosing and unchoosing does not hold the
+    computers back: each tap used to start their timer again."""
+    page = _new_page(browser)
+    game = _start(page, live_server.url)
+    state = _drive(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
+    _put(game, state)
+    page.reload()
+    settings.HEARTS_COMPUTER_DELAY_MS = 700
+    page.locator("[data-action='next-deal']").click()  # deal 2: the pass goes right
+    expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
+    card = page.locator(".hand button[data-card]").first
+    for _ in range(14):  # a tap every ~250 ms, far quicker than the computers' pause
+        card.click()
+        page.wait_for_timeout(250)
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=100)
+    page.context.close()
+
+
+# --- 11. The help page ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nb"])
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "360"])
+def test_the_help_page_reads_at_every_width(live_server, browser, viewport, lang):
+    page = _new_page(browser, viewport, lang)
+    page.goto(f"{live_server.url}/hearts/help/")
+    expect(page.locator("[data-fair-play]")).to_be_visible()
+    expect(page.locator(".rules h3")).to_have_count(7)  # six questions and the advice
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    page.screenshot(path=str(ARTIFACTS / f"hearts-help-{lang}-{viewport['width']}.png"),
+                    full_page=True)
+    page.locator(".rules h3").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"hearts-help-faq-{lang}-{viewport['width']}.png"))
+    page.context.close()
