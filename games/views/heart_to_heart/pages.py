@@ -219,5 +219,7 @@ def settings(request: HttpRequest) -> HttpResponse:
     if request.htmx:
         # A deal shown fresh (no game yet): draw the page again with the new settings.
         return HttpResponseClientRefresh()
-    # A validated local path (never user text given to redirect(), which reverses names).
-    return HttpResponseRedirect(form.cleaned_data["next"] or reverse("h2h:play"))
+    # A validated local path (never user text given to redirect(), which reverses names);
+    # else back to the game the settings were changed on.
+    fallback = reverse("h2h:game", args=[found.pk]) if found else reverse("h2h:play")
+    return HttpResponseRedirect(form.cleaned_data["next"] or fallback)
