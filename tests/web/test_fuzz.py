@@ -122,3 +122,19 @@ def test_an_unreadable_saved_game_answers_a_clear_page_and_changes_nothing(clien
             assert response["HX-Retarget"] == "body"
     assert HeartToHeartGame.objects.get(pk=bad_h2h).version == 1
     assert HeartsGame.objects.get(pk=bad_hearts).state == ["not", "a", "game"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/no-such-page/", "/heart-to-heart/game/x/", "/hearts/options/"])
+@pytest.mark.parametrize(
+    ("body", "content_type"),
+    [(b"--broken", "multipart/form-data"), (b"a=1&" * 1500, "application/x-www-form-urlencoded")],
+)
+def test_a_body_django_cannot_parse_is_a_400_even_where_no_route_matches(path, body, content_type):
+    """Found by bench/bench_fuzz.py: the 404 page's own CSRF check read the broken body
+    first, outside Django's handling, and the visitor got a 500."""
+    client = Client(enforce_csrf_checks=True, raise_request_exception=False)
+    client.get("/")
+    response = client.generic("POST", path, data=body, content_type=content_type,
+                              headers={"X-CSRFToken": client.cookies["csrftoken"].value})
+    assert response.status_code == 400
