@@ -28,6 +28,7 @@ def test_the_first_visit_shows_the_start_screen_and_deal_starts_the_chosen_game(
     expect(page.locator("#table")).to_have_count(0)
     expect(page.locator("[data-stats-level='medium'] td").first).to_have_text("0")
     screenshot("hearts-start-screen")
+    assert serious_axe_violations(page) == []
     assert HeartsGame.objects.count() == 0
     page.locator("select[name='level']").select_option("hard")
     page.locator("[data-action='start']").click()
