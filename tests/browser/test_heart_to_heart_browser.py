@@ -178,6 +178,10 @@ def test_cards_are_playable_by_keyboard(live_server, page: Page):
 def test_double_click_on_the_stock_turns_one_card(live_server, page: Page):
     _open(page, live_server, EXAMPLE_CODE)
     page.locator("#stock").dblclick()
+    # The page was idle before the click, so "networkidle" alone may return before the
+    # first answer lands: wait for the board to move on, then for any queued second tap.
+    expect(page.locator("#board")).not_to_have_attribute("data-version", "1")
+    page.wait_for_timeout(500)
     page.wait_for_load_state("networkidle")
     moves = int(page.locator("[data-stat='moves']").inner_text())
     page.reload()
