@@ -29,7 +29,8 @@ def main() -> None:
     taps, pages, baseline = [], [], []
     partial_sizes, page_sizes = [], []
     for _ in range(GAMES):
-        game_id = game_id_from(client.get(f"/heart-to-heart/{EXAMPLE_CODE}/"))
+        # A deal-code URL shows the deal; posting to it starts the game (GET saves nothing).
+        game_id = game_id_from(client.post(f"/heart-to-heart/{EXAMPLE_CODE}/"))
         url = f"/heart-to-heart/game/{game_id}/"
         version = HeartToHeartGame.objects.get(pk=game_id).version
         for target in line:

@@ -82,11 +82,15 @@ class Player:
         return status, text, url
 
     def play(self, line) -> tuple[str, int]:
-        _status, page, url = self.request(f"/heart-to-heart/{EXAMPLE_CODE}/")
-        game_path = urllib.parse.urlparse(url).path
+        # The deal-code page shows the deal (GET saves nothing); posting to it starts
+        # the game and redirects to it.
+        _status, page, _url = self.request(f"/heart-to-heart/{EXAMPLE_CODE}/")
         token = re.search(r'"x-csrftoken": "([^"]+)"', page).group(1)
-        version = int(re.search(r'data-version="(\d+)"', page).group(1))
         headers = {"X-CSRFToken": token, "HX-Request": "true", "Referer": self.base + "/"}
+        _status, page, url = self.request(
+            f"/heart-to-heart/{EXAMPLE_CODE}/", {}, {"X-CSRFToken": token})
+        game_path = urllib.parse.urlparse(url).path
+        version = int(re.search(r'data-version="(\d+)"', page).group(1))
         moves = 0
         for target in line:
             _status, partial, _url = self.request(

@@ -111,5 +111,13 @@ def server_error(request: HttpRequest) -> HttpResponse:
     error = sys.exception()
     reason = unavailability(error) if error is not None else None
     if reason is None:
-        return defaults.server_error(request)
+        response = defaults.server_error(request)
+        if error is not None:
+            # Django logs an error raised by a view with its traceback, but not one raised
+            # while drawing an error page (a 404's template, say): log it here, once.
+            logging.getLogger("django.request").error(
+                "Internal Server Error: %s", request.path, exc_info=error
+            )
+            response._has_been_logged = True
+        return response
     return _answer(request, reason, error)

@@ -62,6 +62,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "cardsite.request_body.ReadPostBodyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "games.visitors.VisitorMiddleware",
     "django.middleware.locale.LocaleMiddleware",

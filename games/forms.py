@@ -6,8 +6,11 @@ view that gets an invalid form answers 400 with the form again, never an error p
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django import forms
 from django.core.exceptions import ValidationError
+from django.urls import Resolver404, resolve
 from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext_lazy as _
@@ -24,20 +27,29 @@ from games.models import Player
 
 # --- Heart to Heart ---------------------------------------------------------------------
 
+MAX_NEXT_LENGTH = 2000  # longer than any page address of ours, shorter than a log line
+
 
 def local_path(text: str) -> str:
-    """``text`` if it is a path on this site ("/…", never "//host" or "https://…"), else "".
+    """``text`` if it is a path to one of this site's pages ("/…", never "//host" or
+    "https://…", and one our URLs resolve), else "".
 
     A ``next`` field is only ever sent back to a redirect: anything else would send the
-    visitor off the site (or, given to ``redirect()``, be looked up as a view name).
+    visitor off the site (or, given to ``redirect()``, be looked up as a view name), or
+    to a page that does not exist.
     """
-    if (
+    if not (
         text.startswith("/")
         and not text.startswith("//")
+        and len(text) <= MAX_NEXT_LENGTH
         and url_has_allowed_host_and_scheme(text, allowed_hosts=None)
     ):
-        return text
-    return ""
+        return ""
+    try:
+        resolve(urlsplit(text).path)
+    except (Resolver404, ValueError):
+        return ""
+    return text
 
 
 # Why a text is not a deal code, in the visitor's language: one row per CodeProblem

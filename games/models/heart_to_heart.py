@@ -46,7 +46,11 @@ class HeartToHeartGame(models.Model):
         verbose_name = _("Heart to Heart game")
         verbose_name_plural = _("Heart to Heart games")
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["player", "status", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["player", "status", "-updated_at"]),
+            # manage.py purge looks for games idle since a date, whoever owns them.
+            models.Index(fields=["updated_at"], name="h2h_game_idle_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.deal_code} ({self.get_status_display()})"

@@ -65,7 +65,11 @@ class HeartsGame(models.Model):
         verbose_name = _("Hearts game")
         verbose_name_plural = _("Hearts games")
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["player", "phase", "-updated_at"])]
+        indexes = [
+            models.Index(fields=["player", "phase", "-updated_at"]),
+            # manage.py purge looks for games idle since a date, whoever owns them.
+            models.Index(fields=["updated_at"], name="hearts_game_idle_idx"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_level_display()} · {self.phase}"

@@ -68,6 +68,8 @@ class Player(models.Model):
         verbose_name = _("player")
         verbose_name_plural = _("players")
         ordering = ["-updated_at"]
+        # manage.py purge looks for players idle since a date.
+        indexes = [models.Index(fields=["updated_at"], name="player_idle_idx")]
 
     def __str__(self) -> str:
         return str(self.public_id)[:8]

@@ -27,6 +27,15 @@ UNVERSIONED = Unversioned.UNVERSIONED
 Version = int | None | Unversioned
 
 
+class UnreadableGame(Exception):
+    """A saved game whose state the engine cannot read (hand-edited, or from a future
+    format). The pages answer a clear page instead of a server error."""
+
+    def __init__(self, game_id) -> None:
+        super().__init__(f"game {game_id}: the saved state cannot be read")
+        self.game_id = game_id
+
+
 def is_stale(version: Version, game: Model) -> bool:
     """The request saw another version of the game than the one saved (or named none)."""
     return version is not UNVERSIONED and version != game.version

@@ -12,17 +12,21 @@ import uuid
 from collections.abc import Mapping
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
-from games.services import Answer, Version, is_stale, locked_game, owned_game
+from games.services import Answer, UnreadableGame, Version, is_stale, locked_game, owned_game
 
 
 def state_of(game: HeartToHeartGame) -> engine.GameState:
-    return engine.GameState.from_dict(game.state)
+    """The saved state; ``UnreadableGame`` when the row holds something else."""
+    try:
+        return engine.GameState.from_dict(game.state)
+    except engine.HeartToHeartError as error:
+        raise UnreadableGame(game.pk) from error
 
 
 def find_game(game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
@@ -50,6 +54,72 @@ def start_game(player: Player, code: DealCode | None = None) -> HeartToHeartGame
         state=state.to_dict(),
         status=state.status,  # some N deals are stuck before the first move
     )
+
+
+def fresh_code(player: Player | None) -> DealCode:
+    """The code of a new random deal (class W with "winnable only"), nothing saved."""
+    return random_code("W" if player is not None and player.h2h_winnable_only else "N")
+
+
+def pending_game(
+    player: Player | None, code: DealCode, game_id: uuid.UUID | None = None
+) -> tuple[HeartToHeartGame, engine.GameState]:
+    """A deal shown before anyone plays it: an UNSAVED game and its fresh state.
+
+    GET is safe: a deal-code URL draws this, and the game only comes into being with
+    the first tap (``first_tap``), which names the id chosen here. A visitor the site
+    has not met gets an unsaved ``Player`` with the default settings.
+    """
+    state = engine.new_game(code)
+    game = HeartToHeartGame(
+        player=player if player is not None else Player(),
+        deal_code=state.code,
+        state=state.to_dict(),
+        status=state.status,
+    )
+    if game_id is not None:
+        game.pk = game_id
+    return game, state
+
+
+def is_pending(game: HeartToHeartGame) -> bool:
+    """The game is only shown, not saved yet."""
+    return game._state.adding
+
+
+def first_tap(
+    game_id: uuid.UUID, player: Player | None, create_player, code: DealCode, target: str,
+    version: Version,
+) -> Answer | None:
+    """The first tap on a deal shown fresh: the game is created and the tap applied in one
+    transaction, under the id the page was drawn with (so a repeated first tap finds it).
+
+    A tap that changes nothing (a covered card) or is refused creates nothing: the
+    answer holds the pending game again. ``create_player`` is called only when a game
+    is about to exist. None when the id is already another visitor's game.
+    """
+    if HeartToHeartGame.objects.filter(pk=game_id).exists():
+        return None  # the owner's own taps reach their game through tap()
+    pending, before = pending_game(player, code, game_id)
+    try:
+        outcome = engine.tap(before, target)
+    except engine.HeartToHeartError as error:
+        return Answer(pending, before, problem=error.code)
+    if outcome.state == before:
+        return Answer(pending, before, kind=outcome.kind)
+    owner = create_player()
+    try:
+        with transaction.atomic():
+            game = HeartToHeartGame.objects.create(
+                id=game_id, player=owner, deal_code=before.code, state=before.to_dict(),
+                status=before.status,
+            )
+            stats_changed = _save(game, before, outcome.state)
+    except IntegrityError:
+        # The same first tap, twice at once: the other request created the game, so
+        # this one is answered as any repeated tap is (stale, nothing applied twice).
+        return tap(game_id, owner.pk, target, version)
+    return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
 
 
 def restart(game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
@@ -134,7 +204,7 @@ def _count(game: HeartToHeartGame, *, first_move: bool, won: bool) -> None:
 
 def stats_for(player: Player | None) -> HeartToHeartStats:
     """The player's record (an unsaved empty one before the first game)."""
-    if player is None:
+    if player is None or player.pk is None:
         return HeartToHeartStats()
     return HeartToHeartStats.objects.filter(player=player).first() or HeartToHeartStats(
         player=player

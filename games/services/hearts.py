@@ -23,14 +23,18 @@ from django.utils import timezone
 
 from games.engine import hearts as engine
 from games.models import HeartsGame, HeartsStats, Player
-from games.services import Answer, Version, is_stale, locked_game
+from games.services import Answer, UnreadableGame, Version, is_stale, locked_game
 
 HUMAN_SEAT = 0
 Refusal = engine.Refusal
 
 
 def state_of(game: HeartsGame) -> engine.HeartsState:
-    return engine.HeartsState.from_dict(game.state)
+    """The saved state; ``UnreadableGame`` when the row holds something else."""
+    try:
+        return engine.HeartsState.from_dict(game.state)
+    except engine.HeartsError as error:
+        raise UnreadableGame(game.pk) from error
 
 
 def options_of(player: Player) -> engine.HeartsOptions:

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from functools import wraps
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
-from games.services import owned_game
+from games.services import UnreadableGame, owned_game
+
+logger = logging.getLogger(__name__)
+
+# 409 Conflict: the request is fine, the saved game it names is not. htmx swaps 409
+# (base.html's responseHandling), here into the whole body, as the 503 page is.
+UNREADABLE_STATUS = 409
 
 
 def visitors_game_or_404(request: HttpRequest, model, game_id):
@@ -55,3 +64,24 @@ def local_next_url(request: HttpRequest, fallback: str) -> str:
     ``fallback``. Redirect to it with ``HttpResponseRedirect``: ``redirect()`` would try
     to reverse a bare word as a view name."""
     return local_path(request.POST.get("next", "")) or fallback
+
+
+def unreadable_game_page(view):
+    """Answer a saved game the engine cannot read with a clear page, never a 500.
+
+    Nothing is changed: the service raised before saving (its transaction rolled back).
+    The log says which game, so an operator can look at the row.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except UnreadableGame as error:
+            logger.error("unreadable saved game %s", error.game_id)
+            response = render(request, "games/unreadable_game.html", status=UNREADABLE_STATUS)
+            if request.htmx:
+                reswap(retarget(response, "body"), "innerHTML")
+            return response
+
+    return wrapper

@@ -6,6 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.models import HeartToHeartGame
 from tests.web.h2h_helpers import stalemate_case, winning_line
 
 from .conftest import serious_axe_violations
@@ -27,6 +28,20 @@ def _tap(page: Page, target) -> None:
 def _open(page: Page, live_server, code: str) -> None:
     page.goto(f"{live_server.url}/heart-to-heart/{code}/")
     expect(page.locator("#board")).to_be_visible()
+
+
+def test_the_first_tap_begins_the_game_and_the_address_follows_it(live_server, page: Page):
+    """A deal-code URL shows the fresh deal and saves nothing; the first tap creates the
+    game (in one request) and the address bar moves to it, so a reload resumes it."""
+    _open(page, live_server, EXAMPLE_CODE)
+    assert HeartToHeartGame.objects.count() == 0
+    _tap(page, 25)
+    game = HeartToHeartGame.objects.get()
+    expect(page).to_have_url(f"{live_server.url}/heart-to-heart/game/{game.pk}/")
+    page.reload()
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
+    _tap(page, 25)
+    assert HeartToHeartGame.objects.count() == 1
 
 
 def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, screenshot):
@@ -163,6 +178,10 @@ def test_cards_are_playable_by_keyboard(live_server, page: Page):
 def test_double_click_on_the_stock_turns_one_card(live_server, page: Page):
     _open(page, live_server, EXAMPLE_CODE)
     page.locator("#stock").dblclick()
+    # The page was idle before the click, so "networkidle" alone may return before the
+    # first answer lands: wait for the board to move on, then for any queued second tap.
+    expect(page.locator("#board")).not_to_have_attribute("data-version", "1")
+    page.wait_for_timeout(500)
     page.wait_for_load_state("networkidle")
     moves = int(page.locator("[data-stat='moves']").inner_text())
     page.reload()

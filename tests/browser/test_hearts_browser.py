@@ -12,6 +12,32 @@ from .conftest import serious_axe_violations
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def _deal(page: Page, live_server) -> None:
+    """Open Hearts (the start screen: a visit starts nothing) and press Deal."""
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    expect(page.locator("#table")).to_be_visible()
+
+
+def test_the_first_visit_shows_the_start_screen_and_deal_starts_the_chosen_game(
+    live_server, page: Page, screenshot
+):
+    """No phantom game: nothing is played (or counted) until the visitor deals."""
+    page.goto(f"{live_server.url}/hearts/")
+    expect(page.locator("[data-screen='start']")).to_be_visible()
+    expect(page.locator("#table")).to_have_count(0)
+    expect(page.locator("[data-stats-level='medium'] td").first).to_have_text("0")
+    screenshot("hearts-start-screen")
+    assert serious_axe_violations(page) == []
+    assert HeartsGame.objects.count() == 0
+    page.locator("select[name='level']").select_option("hard")
+    page.locator("[data-action='start']").click()
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator("[data-stats-level='hard'] td").first).to_have_text("1")
+    expect(page.locator("[data-stats-level='medium'] td").first).to_have_text("0")
+    assert list(HeartsGame.objects.values_list("level", flat=True)) == ["hard"]
+
+
 def _wait_for_me(page: Page) -> str:
     """Let the timed refreshes run until the table waits for the human; return the phase."""
     waiting = page.locator(
@@ -23,7 +49,7 @@ def _wait_for_me(page: Page) -> str:
 
 
 def test_a_whole_deal_played_by_clicking(live_server, page: Page, console_errors, screenshot):
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
     # The computers confirm while the human is still choosing.
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
@@ -61,7 +87,7 @@ def test_a_whole_deal_played_by_clicking(live_server, page: Page, console_errors
 
 
 def test_forbidden_cards_do_not_respond(live_server, page: Page):
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     cards = page.locator(".hand button[data-card]")
     for index in range(3):
@@ -82,7 +108,7 @@ def test_forbidden_cards_do_not_respond(live_server, page: Page):
 def test_hearts_page_in_french_and_accessible(live_server, browser, screenshot):
     context = browser.new_context(locale="fr-FR")
     page = context.new_page()
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     expect(page.locator("[data-action='pass']")).to_contain_text("Passer les cartes")
     expect(page.locator(".seat-left .seat-name")).to_contain_text("Ordinateur 1")
     screenshot("hearts-fr", page)
@@ -95,7 +121,7 @@ def test_refused_options_show_the_fields_error_in_french_and_stay_accessible(
 ):
     context = browser.new_context(locale="fr-FR")
     page = context.new_page()
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     expect(page.locator("#table")).to_be_visible()
     # A value no select offers, as a tampered post would send it.
     page.evaluate(
@@ -113,7 +139,7 @@ def test_refused_options_show_the_fields_error_in_french_and_stay_accessible(
 def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
     context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = context.new_page()
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     expect(page.locator(".hand button[data-card]")).to_have_count(13)
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot("hearts-phone", page)
@@ -126,7 +152,7 @@ def test_real_cadence_is_one_move_per_450_ms_and_a_second_for_a_trick(
     """The one test with the real delays: it reads the timers the page is given."""
     settings.HEARTS_COMPUTER_DELAY_MS = 450
     settings.HEARTS_TRICK_LINGER_MS = 1000
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     trigger = page.locator("#table form.advance")
     expect(trigger).to_have_attribute("hx-trigger", "load delay:450ms")
     expect(trigger).to_have_count(1)  # one timer at a time
@@ -155,7 +181,7 @@ def _finished_state(seed: int) -> engine.HeartsState:
 
 
 def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, screenshot):
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     # Let the computers' passes finish first: the test then writes the game alone
     # (two writers on the in-memory test database would lock each other out).
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
@@ -176,7 +202,7 @@ def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, scre
 
 
 def test_a_card_is_played_by_keyboard_and_focus_stays_in_the_hand(live_server, page: Page):
-    page.goto(f"{live_server.url}/hearts/")
+    _deal(page, live_server)
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     for index in range(3):
         card = page.locator(".hand button[data-card]").nth(index)

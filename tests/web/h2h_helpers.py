@@ -56,7 +56,9 @@ def winning_line(code: str = EXAMPLE_CODE) -> tuple:
 
 
 def start(client, code: str = EXAMPLE_CODE) -> HeartToHeartGame:
-    return game_from_redirect(HeartToHeartGame, client.get(f"/heart-to-heart/{code}/"))
+    """A saved, untouched game of ``code``: what "Restart this deal" posts on a deal shown
+    fresh (a GET of the deal URL saves nothing; the first tap would create the game)."""
+    return game_from_redirect(HeartToHeartGame, client.post(f"/heart-to-heart/{code}/"))
 
 
 def tap(client, game: HeartToHeartGame, target, *, version=None, htmx=True):

@@ -10,7 +10,7 @@ HX = {"HX-Request": "true"}
 
 
 def start(client) -> HeartsGame:
-    response = client.get("/hearts/")
+    response = client.post("/hearts/new/")  # a visit shows the start screen; Deal starts
     assert response.status_code == 302
     return game_from_redirect(HeartsGame, response)
 

@@ -97,8 +97,13 @@ def test_the_bad_code_page_offers_the_text_again(client):
 @pytest.mark.parametrize(
     ("text", "kept"),
     [
-        ("/heart-to-heart/game/x/", True),
+        ("/heart-to-heart/game/0b7e6f5c-4d1a-4c2e-9a53-0d3c8f1e2a4b/", True),
+        ("/hearts/?from=settings", True),
         ("/", True),
+        ("/heart-to-heart/game/x/", False),  # not a page of ours: no route matches
+        ("/AH", False),
+        ("/hearts/game/", False),
+        ("/" + "a" * 3000, False),
         ("AH", False),
         ("", False),
         ("//evil.example", False),
@@ -126,6 +131,15 @@ def test_settings_never_redirect_to_anything_but_a_local_path(client, target):
     assert response.status_code == 302
     assert response["Location"] == "/heart-to-heart/"
     assert Player.objects.get().h2h_move_errors
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("target", ["AH", "/AH", "//evil.example", ""])
+def test_settings_with_a_bad_next_go_back_to_the_game(client, target):
+    game = start(client)
+    response = _post_settings(client, next=target, game=str(game.pk), h2h_move_errors="on")
+    assert response.status_code == 302
+    assert response["Location"] == f"/heart-to-heart/game/{game.pk}/"
 
 
 @pytest.mark.django_db
@@ -193,8 +207,10 @@ def test_a_game_that_is_not_the_visitors_is_not_drawn(client):
             "/heart-to-heart/settings/", {"game": str(game_id), "h2h_move_errors": "on"},
             headers={"HX-Request": "true"},
         )
-        assert response.status_code == 302  # no board of someone else's game
-        assert response["Location"] == "/heart-to-heart/"
+        # No board of someone else's game: htmx is told to draw the page it is on again.
+        assert response.status_code == 200
+        assert response["HX-Refresh"] == "true"
+        assert b"board" not in response.content
     mine.player.refresh_from_db()
     assert not mine.player.h2h_move_errors
 

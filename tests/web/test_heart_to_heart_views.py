@@ -28,13 +28,20 @@ pytestmark = pytest.mark.django_db
 # --- URLs -------------------------------------------------------------------------------
 
 
-def test_play_deals_a_new_game_then_resumes_it(client):
+def test_play_shows_a_fresh_deal_then_resumes_the_game_its_first_tap_began(client):
     first = client.get("/heart-to-heart/")
-    assert first.status_code == 302
-    assert HeartToHeartGame.objects.count() == 1
-    second = client.get("/heart-to-heart/")
-    assert second["Location"] == first["Location"]
-    assert HeartToHeartGame.objects.count() == 1
+    assert first.status_code == 302 and first["Location"].startswith("/heart-to-heart/HH1-N-")
+    page = client.get(first["Location"])
+    assert page.status_code == 200 and 'data-pos="25"' in page.content.decode()
+    assert HeartToHeartGame.objects.count() == 0  # a look saves nothing
+    game_id = re.search(r'action="/heart-to-heart/game/([0-9a-f-]{36})/"', page.content.decode())[1]
+    code = first["Location"].strip("/").rsplit("/", 1)[-1]
+    tapped = client.post(f"/heart-to-heart/game/{game_id}/",
+                         {"target": "25", "version": "1", "code": code})
+    assert tapped.status_code == 302 and tapped["Location"] == f"/heart-to-heart/game/{game_id}/"
+    game = HeartToHeartGame.objects.get()
+    assert (str(game.pk), game.deal_code) == (game_id, code)
+    assert client.get("/heart-to-heart/")["Location"] == tapped["Location"]
 
 
 def test_play_after_a_win_deals_a_fresh_game(client):
@@ -45,13 +52,19 @@ def test_play_after_a_win_deals_a_fresh_game(client):
 
 
 def test_new_deals_another_random_game(client):
-    first = client.get("/heart-to-heart/")
+    first = start(client)
     second = client.post("/heart-to-heart/new/")
     assert second.status_code == 302
-    assert second["Location"] != first["Location"]
+    assert second["Location"] != f"/heart-to-heart/game/{first.pk}/"
     assert HeartToHeartGame.objects.count() == 2
     assert all(code.startswith("HH1-N-") for code in
                HeartToHeartGame.objects.values_list("deal_code", flat=True))
+
+
+def test_new_by_get_only_shows_a_fresh_deal(client):
+    response = client.get("/heart-to-heart/new/")
+    assert response.status_code == 302 and response["Location"].startswith("/heart-to-heart/HH1-")
+    assert HeartToHeartGame.objects.count() == 0
 
 
 def test_deal_code_url_is_case_insensitive_and_starts_a_fresh_game_each_time(client):
@@ -436,7 +449,7 @@ def _settings(client, game=None, **values):
 
 
 def test_settings_default_as_the_seeds_say(client):
-    client.get("/heart-to-heart/")
+    start(client)
     player = Player.objects.get()
     assert (player.h2h_winnable_only, player.h2h_move_errors, player.h2h_placement_help) == (
         False, False, True)

@@ -84,7 +84,7 @@ def test_missing_fields_are_refused_too(client):
 @pytest.mark.parametrize(
     "next_url",
     ["AH", "hearts:play", "//evil.example", "https://evil.example", "http://evil.example/hearts/",
-     "/\\evil.example", "///evil.example", "", "javascript:alert(1)"],
+     "/\\evil.example", "///evil.example", "", "javascript:alert(1)", "/AH", "/hearts/nope/"],
 )
 def test_next_goes_nowhere_but_a_local_path(client, next_url):
     start(client)

@@ -27,11 +27,14 @@ def _computers_pass(client, game):
 # --- Starting and resuming ---------------------------------------------------------------
 
 
-def test_hearts_starts_a_game_then_resumes_it(client):
+def test_hearts_shows_the_start_screen_then_resumes_the_game_started(client):
     first = client.get("/hearts/")
-    second = client.get("/hearts/")
-    assert first.status_code == 302
-    assert first["Location"] == second["Location"]
+    assert first.status_code == 200 and 'data-screen="start"' in first.content.decode()
+    assert 'data-action="start"' in first.content.decode()
+    assert HeartsGame.objects.count() == 0
+    game = start(client)
+    assert client.get("/hearts/")["Location"] == url(game)
+    assert client.get("/hearts/")["Location"] == url(game)
     assert HeartsGame.objects.count() == 1
 
 
@@ -306,7 +309,9 @@ def test_a_whole_game_ends_with_a_result_counted_once(client):
     stats = HeartsStats.objects.get(player=game.player, level="medium")
     assert stats.wins + stats.losses + stats.draws == 1
     assert advance(client, game).status_code == 409  # nothing is due after the end
-    assert client.get("/hearts/")["Location"] != url(game)  # the next visit starts anew
+    next_visit = client.get("/hearts/")  # the start screen again, the finished game kept
+    assert next_visit.status_code == 200 and 'data-screen="start"' in next_visit.content.decode()
+    assert HeartsGame.objects.count() == 1
 
 
 # --- Options ---------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import reswap, retarget
+from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
 
 from games.engine import heart_to_heart as engine
 from games.forms import DealCodeForm, HeartToHeartSettingsForm
@@ -21,6 +21,7 @@ from games.services import heart_to_heart as service
 from games.views.game_pages import (
     posted_version,
     render_page_or_partial,
+    unreadable_game_page,
     visitors_game_or_404,
     wants_partial,
 )
@@ -35,6 +36,8 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
     board = engine.view(state)
     return {
         "game": game,
+        # Shown, not saved yet: the first tap carries the deal code and creates the game.
+        "pending": service.is_pending(game),
         "board": board,
         "cards": board_cards(board),
         "waste_label": waste_label(board),
@@ -97,26 +100,37 @@ def _invalid_settings(request: HttpRequest, form: HeartToHeartSettingsForm) -> H
 
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
-    """Resume this visitor's unfinished game, or deal a new one."""
-    player = request.visitor.ensure_player()
-    game = service.current_game(player) or service.start_game(player)
-    return redirect("h2h:game", game_id=game.pk)
+    """Resume this visitor's unfinished game, or show a fresh deal (nothing saved)."""
+    player = request.visitor.player
+    game = service.current_game(player) if player is not None else None
+    if game is not None:
+        return redirect("h2h:game", game_id=game.pk)
+    return redirect("h2h:deal", code=str(service.fresh_code(player)))
 
 
 @require_http_methods(["GET", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
+    """POST: a new game now. GET (a link, a crawler) only shows a fresh deal."""
+    if request.method == "GET":
+        return redirect("h2h:deal", code=str(service.fresh_code(request.visitor.player)))
     game = service.start_game(request.visitor.ensure_player())
     return redirect("h2h:game", game_id=game.pk)
 
 
-@require_GET
+@require_http_methods(["GET", "POST"])
+@unreadable_game_page
 def deal(request: HttpRequest, code: str) -> HttpResponse:
-    """A deal-code URL: a fresh game of that deal for whoever opens it."""
+    """A deal-code URL: the fresh deal for whoever opens it (sharing a code shares the
+    deal, never a game). GET saves nothing: the first tap creates the game. A POST
+    (the "Restart this deal" of a deal shown fresh) starts the game at once."""
     form = DealCodeForm({"code": code})
     if not form.is_valid():
         return _bad_code(request, form)
-    game = service.start_game(request.visitor.ensure_player(), form.cleaned_data["code"])
-    return redirect("h2h:game", game_id=game.pk)
+    if request.method == "POST":
+        game = service.start_game(request.visitor.ensure_player(), form.cleaned_data["code"])
+        return redirect("h2h:game", game_id=game.pk)
+    pending, state = service.pending_game(request.visitor.player, form.cleaned_data["code"])
+    return _render_game(request, pending, state)
 
 
 @require_GET
@@ -129,6 +143,7 @@ def open_code(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@unreadable_game_page
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "GET":
         found = visitors_game_or_404(request, HeartToHeartGame, game_id)
@@ -136,16 +151,43 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
     player_id = request.visitor.player_id
     version = posted_version(request)
+    target = request.POST.get("target", "")
     if request.POST.get("action") == "undo":
         answer = service.undo(game_id, player_id, version)
     else:
-        answer = service.tap(game_id, player_id, request.POST.get("target", ""), version)
+        answer = service.tap(game_id, player_id, target, version)
+        if answer is None and "code" in request.POST:
+            return _first_tap(request, game_id, target, version)
     if answer is None:
         raise Http404
+    return _tap_answer(request, game_id, answer)
+
+
+def _first_tap(request: HttpRequest, game_id: uuid.UUID, target: str, version) -> HttpResponse:
+    """A tap on a deal shown fresh (its form carries the code): the game begins here."""
+    form = DealCodeForm({"code": request.POST["code"]})
+    if not form.is_valid():
+        return _bad_code(request, form)
+    visitor = request.visitor
+    answer = service.first_tap(
+        game_id, visitor.player, visitor.ensure_player, form.cleaned_data["code"], target, version
+    )
+    if answer is None:
+        raise Http404
+    response = _tap_answer(request, game_id, answer)
+    if request.htmx and not service.is_pending(answer.game):
+        # The address bar moves from the deal code to the game, so a reload resumes it.
+        replace_url(response, reverse("h2h:game", args=[game_id]))
+    return response
+
+
+def _tap_answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
     status = 200
     if answer.problem:
         status = refusal_answer(answer.problem).status
     elif not request.htmx:
+        if service.is_pending(answer.game):  # a tap that began nothing: the deal again
+            return redirect("h2h:deal", code=answer.game.deal_code)
         return redirect("h2h:game", game_id=game_id)  # post/redirect/get
     return _render_game(
         request, answer.game, answer.state, kind=answer.kind, problem=answer.problem,
@@ -154,6 +196,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 
 @require_POST
+@unreadable_game_page
 def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game = service.restart(game_id, request.visitor.player)
     if game is None:
@@ -162,6 +205,7 @@ def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 
 @require_POST
+@unreadable_game_page
 def settings(request: HttpRequest) -> HttpResponse:
     player = request.visitor.ensure_player()
     form = HeartToHeartSettingsForm(request.POST, instance=player)
@@ -172,5 +216,10 @@ def settings(request: HttpRequest) -> HttpResponse:
     found = service.find_game(game_id, player) if game_id else None
     if request.htmx and found is not None:
         return _render_game(request, found, service.state_of(found))
-    # A validated local path (never user text given to redirect(), which reverses names).
-    return HttpResponseRedirect(form.cleaned_data["next"] or reverse("h2h:play"))
+    if request.htmx:
+        # A deal shown fresh (no game yet): draw the page again with the new settings.
+        return HttpResponseClientRefresh()
+    # A validated local path (never user text given to redirect(), which reverses names);
+    # else back to the game the settings were changed on.
+    fallback = reverse("h2h:game", args=[found.pk]) if found else reverse("h2h:play")
+    return HttpResponseRedirect(form.cleaned_data["next"] or fallback)

@@ -22,6 +22,7 @@ from games.views.game_pages import (
     local_next_url,
     posted_version,
     render_page_or_partial,
+    unreadable_game_page,
     visitors_game_or_404,
     wants_partial,
 )
@@ -63,10 +64,20 @@ def _render_table(
 
 @require_GET
 def play(request: HttpRequest) -> HttpResponse:
-    """Resume the visitor's game in progress, or start one with their options."""
-    player = request.visitor.ensure_player()
-    game = service.current_game(player) or service.start_game(player)
-    return redirect("hearts:game", game_id=game.pk)
+    """Resume the visitor's game in progress, or show the start screen: the options and a
+    Deal button. GET saves nothing: a game begins (and counts as played) when the
+    visitor starts it, never by a visit (a crawler, a link preview, a first look)."""
+    player = request.visitor.player
+    game = service.current_game(player) if player is not None else None
+    if game is not None:
+        return redirect("hearts:game", game_id=game.pk)
+    context = {
+        "start_screen": True,
+        "options_form": HeartsOptionsForm(instance=player),
+        "stats": service.stats_for(player),
+        "next_url": request.get_full_path(),
+    }
+    return render(request, "games/hearts/options_page.html", context)
 
 
 @require_POST
@@ -76,6 +87,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
+@unreadable_game_page
 def options(request: HttpRequest) -> HttpResponse:
     """Level and rule options for the next game (the game in progress keeps its own)."""
     player = request.visitor.ensure_player()
@@ -107,6 +119,7 @@ def _options_refused(
 
 
 @require_http_methods(["GET", "POST"])
+@unreadable_game_page
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "GET":
         found = visitors_game_or_404(request, HeartsGame, game_id)
@@ -140,6 +153,7 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 
 @require_POST
+@unreadable_game_page
 def advance(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """The timed refresh: exactly the one computer step that is due, if any."""
     answer = service.advance(game_id, request.visitor.player_id, posted_version(request))

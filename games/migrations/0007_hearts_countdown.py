@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_hearts_phase_choices'),
+        ('games', '0006_purge_indexes'),
     ]
 
     operations = [

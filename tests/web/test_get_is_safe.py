@@ -1,0 +1,114 @@
+"""GET is safe: a crawler without cookies that follows every link leaves no row behind.
+
+Every table the project has (players, both games, their statistics, sessions, and
+Django's own) is counted before and after the walk. A visit may set the CSRF cookie,
+never a session cookie.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import deque
+from urllib.parse import urldefrag, urljoin, urlsplit
+
+import pytest
+from django.apps import apps
+from django.test import Client
+
+from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+
+# Pages no link may lead to from the home page but a crawler still tries.
+EXTRA_PAGES = ("/admin/", "/admin/login/", "/heart-to-heart/new/", "/heart-to-heart/open/?code=x",
+               "/heart-to-heart/open/?code=HH1-W-AAAAAAB", "/robots.txt", "/favicon.ico")
+PAGE_LIMIT = 150  # bounded: /heart-to-heart/ sends to a new random deal every time
+HREF = re.compile(r'\bhref="([^"]+)"')
+
+
+def _row_counts() -> dict[str, int]:
+    return {model._meta.label: model._default_manager.count() for model in apps.get_models()}
+
+
+def _links(base: str, html: str) -> list[str]:
+    found = []
+    for href in HREF.findall(html):
+        url = urldefrag(urljoin(base, href.replace("&amp;", "&")))[0]
+        parts = urlsplit(url)
+        if parts.netloc not in ("", "testserver") or parts.path.startswith("/static/"):
+            continue
+        # Changing the language is a POST form (/i18n/setlang/), not a link: skip the app.
+        if parts.path.startswith("/i18n/"):
+            continue
+        found.append(parts.path + (f"?{parts.query}" if parts.query else ""))
+    return found
+
+
+def crawl(client: Client) -> tuple[list[tuple[str, int]], list[str]]:
+    """Every page reachable from home (and EXTRA_PAGES), each fetched with no cookies."""
+    queue, seen, visited, session_cookies = deque(["/", *EXTRA_PAGES]), set(), [], []
+    while queue and len(visited) < PAGE_LIMIT:
+        url = queue.popleft()
+        if url in seen:
+            continue
+        seen.add(url)
+        client.cookies.clear()
+        response = client.get(url)
+        visited.append((url, response.status_code))
+        if "sessionid" in response.cookies:
+            session_cookies.append(url)
+        if response.status_code in (301, 302, 303, 307, 308):
+            queue.append(urljoin(url, response["Location"]))
+        elif response.get("Content-Type", "").startswith("text/html"):
+            queue.extend(_links(url, response.content.decode()))
+    return visited, session_cookies
+
+
+@pytest.mark.django_db
+def test_a_cookieless_crawler_creates_no_row_and_no_session():
+    before = _row_counts()
+    visited, session_cookies = crawl(Client())
+    assert _row_counts() == before
+    assert session_cookies == []
+    assert all(status < 500 for _url, status in visited), visited
+    paths = {url.split("?")[0] for url, _status in visited}
+    # The walk did reach what a crawler would: both games' play pages, a deal-code URL,
+    # the rules, the help, the examples and the admin's login.
+    for page in ("/", "/heart-to-heart/", "/hearts/", "/heart-to-heart/rules/",
+                 "/heart-to-heart/examples/", "/hearts/help/", "/admin/login/"):
+        assert page in paths, page
+    assert any(re.fullmatch(r"/heart-to-heart/HH1-[NW]-[A-Z]{7}/", path) for path in paths)
+    for model in (Player, HeartToHeartGame, HeartsGame, HeartToHeartStats, HeartsStats):
+        assert model.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_a_returning_visitor_reading_pages_changes_nothing(client):
+    """A visitor with a player and a game in progress: reading pages writes no row
+    (the game, its version and the session stay as they were)."""
+    client.post("/hearts/new/")
+    client.post("/heart-to-heart/HH1-N-AAAAAAM/")
+    game = HeartsGame.objects.get()
+    before = _row_counts()
+    states = {
+        model: list(model.objects.values_list("pk", "version", "state", "updated_at"))
+        for model in (HeartsGame, HeartToHeartGame)
+    }
+    for url in ("/", "/hearts/", f"/hearts/game/{game.pk}/", "/heart-to-heart/",
+                "/heart-to-heart/HH1-N-AAAAAAB/", "/heart-to-heart/new/", "/hearts/help/"):
+        assert client.get(url).status_code in (200, 302)
+    assert _row_counts() == before
+    for model, rows in states.items():
+        assert list(model.objects.values_list("pk", "version", "state", "updated_at")) == rows
+
+
+@pytest.mark.django_db
+def test_the_first_visit_to_hearts_starts_no_game_and_counts_none(client):
+    """Issue 11 point 8: no phantom Medium game; a game counts when the visitor starts it."""
+    page = client.get("/hearts/")
+    assert page.status_code == 200
+    assert 'data-action="start"' in page.content.decode()
+    assert HeartsGame.objects.count() == 0 and HeartsStats.objects.count() == 0
+    client.post("/hearts/options/", {"level": "hard", "target": "75", "pass_order": "LRAN",
+                                     "tie_rule": "draw", "start": "1", "next": "/hearts/"})
+    game = HeartsGame.objects.get()
+    assert game.level == "hard"
+    assert list(HeartsStats.objects.values_list("level", "games_played")) == [("hard", 1)]
