@@ -259,12 +259,6 @@ def test_a_cookieless_fetch_of_the_picture_creates_nothing():
     assert row_counts() == before
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Until the deal-code page shows the fresh deal without creating a game (issue 10, "
-    "'GET is safe'), its first answer is a redirect to a new game. Remove this mark when "
-    "that change lands: this test must then pass.",
-)
 def test_a_cookieless_fetch_of_the_deal_page_has_the_tags_and_creates_nothing():
     before = row_counts()
     response = Client().get(f"/heart-to-heart/{CODE}/")  # the first answer, as a crawler sees it
