@@ -26,15 +26,15 @@ def test_the_first_visit_shows_the_start_screen_and_deal_starts_the_chosen_game(
     page.goto(f"{live_server.url}/hearts/")
     expect(page.locator("[data-screen='start']")).to_be_visible()
     expect(page.locator("#table")).to_have_count(0)
-    expect(page.locator("[data-stats-level='medium'] td").first).to_have_text("0")
+    expect(page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("0")
     screenshot("hearts-start-screen")
     assert serious_axe_violations(page) == []
     assert HeartsGame.objects.count() == 0
     page.locator("select[name='level']").select_option("hard")
     page.locator("[data-action='start']").click()
     expect(page.locator("#table")).to_be_visible()
-    expect(page.locator("[data-stats-level='hard'] td").first).to_have_text("1")
-    expect(page.locator("[data-stats-level='medium'] td").first).to_have_text("0")
+    expect(page.locator("[data-stat-level='hard'][data-stat-kind='played']")).to_have_text("1")
+    expect(page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("0")
     assert list(HeartsGame.objects.values_list("level", flat=True)) == ["hard"]
 
 
