@@ -160,7 +160,9 @@ def _act(game_id, player_id, version: Version, apply: Apply, extra_fields=()) ->
     "play QS"), so a repeat is refused by the rules, never applied twice.
     """
     with transaction.atomic():
-        game = locked_game(HeartsGame, game_id, player_id)
+        # The table reads none of the player's settings: the player is loaded only when
+        # a finished game's statistics are shown.
+        game = locked_game(HeartsGame, game_id, player_id, with_player=False)
         if game is None:
             return None
         before = state_of(game)

@@ -26,7 +26,8 @@ from games.views.game_pages import (
 )
 
 from .refusals import refusal_answer
-from .text import announcement, board_cards, waste_label
+from .heart_markup import heart_context
+from .text import announcement
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
@@ -36,8 +37,7 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
     return {
         "game": game,
         "board": board,
-        "cards": board_cards(board),
-        "waste_label": waste_label(board),
+        **heart_context(board, help=player.h2h_placement_help, interactive=True),
         "help": player.h2h_placement_help,
         "show_same_rank": kind == engine.MISMATCH and player.h2h_move_errors,
         "problem": problem,

@@ -10,6 +10,7 @@ come from that view; the functions below only dress them for the templates.
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -17,7 +18,8 @@ from games.engine import hearts as engine
 from games.engine.cards import SUITS
 from games.engine.hearts import Phase, SeatView
 
-from .text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_face, card_name
+from . import table_markup
+from .text import DIRECTIONS, SEAT_NAMES, SEAT_SHORT_NAMES, card_name, cards_count, points_count
 
 ME = 0  # the human's seat: the table is always seen from it
 # Where each seat sits around the table, seen from seat 0.
@@ -32,10 +34,10 @@ def table_context(game, state: engine.HeartsState) -> dict:
         "turn": view.turn,
         "my_turn": view.turn == ME,
         "advance_delay": _advance_delay(state),
-        "hand_by_suit": _hand(view, game.chosen, game.lifted),
+        "hand": table_markup.hand(_hand(view, game.chosen, game.lifted)),
         **_pass(view, game.chosen),
         "seats": _seats(view),
-        "my_taken": view.taken[ME],
+        "my_taken_label": points_count(view.taken[ME]),
         **_trick(view),
         **_scores(view),
         "status_line": _status_line(view),
@@ -44,9 +46,12 @@ def table_context(game, state: engine.HeartsState) -> dict:
 
 
 def _card(code: str, **flags) -> dict:
-    rank, symbol = card_face(code)
-    return {"code": code, "rank": rank, "symbol": symbol, "red": code[-1] in "DH",
+    return {"code": code, "face": table_markup.face(code), "red": code[-1] in "DH",
             "name": card_name(code), **flags}
+
+
+# A seat's cards, face down: as many of these as it holds.
+_BACK = '<span class="back-mini" aria-hidden="true"></span>'
 
 
 def _advance_delay(state: engine.HeartsState) -> int | None:
@@ -107,9 +112,9 @@ def _seats(view: SeatView) -> list[dict]:
             "seat": seat,
             "name": SEAT_NAMES[seat],
             "place": SEAT_PLACES[seat],
-            "cards_left": view.cards_left[seat],
-            "backs": range(view.cards_left[seat]),
-            "taken": view.taken[seat],
+            "cards_label": cards_count(view.cards_left[seat]),
+            "backs": mark_safe(_BACK * view.cards_left[seat]),
+            "taken_label": points_count(view.taken[seat]),
             "passed": view.phase == Phase.PASS and view.passed[seat],
         }
         for seat in (1, 2, 3)
@@ -145,7 +150,7 @@ def _scores(view: SeatView) -> dict:
              "last": last_deal["scores"][seat] if last_deal else None}
             for seat in range(4)
         ],
-        "deal_rows": deal_rows,
+        "deal_rows": table_markup.deal_rows(deal_rows),
         "last_deal": last_deal,
         "moon_name": SEAT_NAMES[moon] if moon is not None else "",
         "result": view.result,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games.engine.cards import SUIT_SYMBOLS
@@ -47,3 +48,13 @@ def card_face(code: str) -> tuple[str, str]:
     """The rank label and the suit symbol printed on a card."""
     return code[:-1], SUIT_SYMBOLS[code[-1]]
 
+
+
+# Said here rather than by {% blocktranslate count %} in the table: seven of those cost
+# the table partial about 0.2 ms, every computer step (docs/performance.md).
+def cards_count(n: int) -> str:
+    return ngettext("%(n)s card", "%(n)s cards", n) % {"n": n}
+
+
+def points_count(n: int) -> str:
+    return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
