@@ -14,7 +14,7 @@ Security Policy allows no inline styles): ``r1``…``r7`` set ``--row`` and
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -31,7 +31,7 @@ def position_classes(pos: int) -> str:
     return f"r{row} x{x}"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _face(rank: str) -> str:
     # Inside a button with an aria-label: its children are presentational.
     rank = escape(rank)
@@ -40,7 +40,7 @@ def _face(rank: str) -> str:
             f'<span class="corner flipped">{rank}{suit}</span>')
 
 
-@lru_cache(maxsize=None)
+@cache
 def _label(language: str | None, rank: str, state: str, selected: bool) -> str:
     """The slot's accessible name, escaped; cached per language (gettext is per request)."""
     return escape(slot_label(rank, state, selected))

@@ -25,8 +25,8 @@ from games.views.game_pages import (
     wants_partial,
 )
 
-from .refusals import refusal_answer
 from .heart_markup import heart_context
+from .refusals import refusal_answer
 from .text import announcement
 
 

@@ -9,7 +9,7 @@ card says and does, this only writes it out, escaping every variable part.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from .text import card_face
 
 
-@lru_cache(maxsize=None)
+@cache
 def face(code: str) -> SafeString:
     """A card's printed face, built once per card."""
     rank, symbol = (escape(part) for part in card_face(code))
@@ -58,12 +58,15 @@ def hand(groups: list[dict]) -> SafeString:
     ))
 
 
+MOON = ' class="moon"'  # the cell of a seat that shot the moon
+
+
 def deal_rows(rows: list[dict]) -> SafeString:
     """One row per deal: its number and each seat's points; the moon's cell marked."""
     html = []
     for row in rows:
         cells = "".join(
-            f'<td class="moon">{int(score)}</td>' if row["moon"] == seat else f"<td>{int(score)}</td>"
+            f'<td{MOON if row["moon"] == seat else ""}>{int(score)}</td>'
             for seat, score in enumerate(row["scores"])
         )
         number = int(row["number"])
