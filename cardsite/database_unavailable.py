@@ -21,6 +21,8 @@ from django.middleware.csrf import get_token
 from django.template import loader
 from django.views import defaults
 
+from cardsite.content_security import allow_own_inline_styles
+
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
@@ -111,5 +113,5 @@ def server_error(request: HttpRequest) -> HttpResponse:
     error = sys.exception()
     reason = unavailability(error) if error is not None else None
     if reason is None:
-        return defaults.server_error(request)
+        return allow_own_inline_styles(defaults.server_error(request))
     return _answer(request, reason, error)
