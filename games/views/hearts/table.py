@@ -9,10 +9,12 @@ come from that view; the functions below only dress them for the templates.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.engine import hearts as engine
 from games.engine.cards import SUITS
@@ -47,7 +49,13 @@ def table_context(game, state: engine.HeartsState) -> dict:
 
 def _card(code: str, **flags) -> dict:
     return {"code": code, "face": table_markup.face(code), "red": code[-1] in "DH",
-            "name": card_name(code), **flags}
+            "name": _card_name(get_language(), code), **flags}
+
+
+@cache
+def _card_name(language: str | None, code: str) -> str:
+    """A card's name in one language: 52 cards x 3 languages, worked out once each."""
+    return card_name(code)
 
 
 # A seat's cards, face down: as many of these as it holds.
@@ -110,7 +118,7 @@ def _seats(view: SeatView) -> list[dict]:
     return [
         {
             "seat": seat,
-            "name": SEAT_NAMES[seat],
+            "name": str(SEAT_NAMES[seat]),
             "place": SEAT_PLACES[seat],
             "cards_label": cards_count(view.cards_left[seat]),
             "backs": mark_safe(_BACK * view.cards_left[seat]),
@@ -145,7 +153,7 @@ def _scores(view: SeatView) -> dict:
     moon = last_deal["moon"] if last_deal else None
     return {
         "totals": [
-            {"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
+            {"seat": seat, "name": str(SEAT_NAMES[seat]), "short": str(SEAT_SHORT_NAMES[seat]),
              "total": view.totals[seat],
              "last": last_deal["scores"][seat] if last_deal else None}
             for seat in range(4)
