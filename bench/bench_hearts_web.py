@@ -1,8 +1,9 @@
 """Server time per Hearts request through Django's test client, on a SQLite file.
 
 Plays whole games (three Hard computers; the human plays its lowest legal card) and
-prints medians and 99th percentiles for a computer step (the timed refresh), for the
-human's actions, and for a baseline request measured in the same run (the home page).
+prints medians and 99th percentiles (wall and CPU time) for a computer step (the timed
+refresh), for the human's actions, and for a baseline request measured in the same run
+(the home page), plus a step's bytes: rendered, sent (gzip accepted), with headers.
 Run: .venv/bin/python bench/bench_hearts_web.py
 """
 
@@ -10,9 +11,8 @@ Run: .venv/bin/python bench/bench_hearts_web.py
 from __future__ import annotations
 
 import os
-import statistics
 
-from web_setup import game_id_from, summary, timed
+from web_setup import BROWSER_HEADERS, Samples, Sizes, game_id_from, ratio, summary, timed
 
 from django.test import Client
 
@@ -24,10 +24,10 @@ HX = {"HX-Request": "true"}
 
 
 def main() -> None:
-    client = Client()
+    client = Client(headers=BROWSER_HEADERS)
     client.get("/hearts/")
     Player.objects.update(hearts_level="hard")
-    advances, human, baseline, sizes = [], [], [], []
+    advances, human, baseline, sizes = Samples(), Samples(), Samples(), Sizes()
     for _ in range(GAMES):
         game_id = game_id_from(client.post("/hearts/new/"))
         url = f"/hearts/game/{game_id}/"
@@ -57,15 +57,14 @@ def main() -> None:
                 response = timed(advances, client.post, f"{url}advance/",
                                  {"version": game.version}, headers=HX)
                 assert response.status_code == 200
-                sizes.append(len(response.content))
+                sizes.add(response)
             timed(baseline, client.get, "/")
     print(f"Hearts web, {GAMES} whole games against three Hard computers, SQLite file, DEBUG off")
     print(summary("computer step (advance)", advances))
     print(summary("human action", human))
     print(summary("baseline: home page (GET)", baseline))
-    print(f"advance / baseline median ratio: "
-          f"{statistics.median(advances) / statistics.median(baseline):.2f}")
-    print(f"table partial size: median {statistics.median(sizes):,.0f} B")
+    print(ratio("advance", advances, baseline))
+    print(sizes.line("computer step"))
 
 
 if __name__ == "__main__":

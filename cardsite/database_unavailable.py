@@ -21,6 +21,8 @@ from django.middleware.csrf import get_token
 from django.template import loader
 from django.views import defaults
 
+from cardsite.content_security import allow_own_inline_styles
+
 logger = logging.getLogger(__name__)
 
 RETRY_AFTER_SECONDS = 5
@@ -111,7 +113,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     error = sys.exception()
     reason = unavailability(error) if error is not None else None
     if reason is None:
-        response = defaults.server_error(request)
+        response = allow_own_inline_styles(defaults.server_error(request))
         if error is not None:
             # Django logs an error raised by a view with its traceback, but not one raised
             # while drawing an error page (a 404's template, say): log it here, once.

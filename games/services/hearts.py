@@ -194,7 +194,9 @@ Apply = Callable[[HeartsGame, engine.HeartsState], tuple[engine.HeartsState | No
 def _act(game_id, player_id, version: Version, apply: Apply, extra_fields=()) -> Answer | None:
     """Lock, check the version, apply, save. None when the game is not this player's."""
     with transaction.atomic():
-        game = locked_game(HeartsGame, game_id, player_id)
+        # The table reads none of the player's settings: the player is loaded only when
+        # a finished game's statistics are shown.
+        game = locked_game(HeartsGame, game_id, player_id, with_player=False)
         if game is None:
             return None
         before = state_of(game)

@@ -1,5 +1,6 @@
 """Production settings: `manage.py check --deploy` is clean with DEBUG off."""
 
+import json
 import os
 import subprocess
 import sys
@@ -38,3 +39,42 @@ def test_production_settings_refuse_to_start_without_a_secret_key(tmp_path):
     )
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
+
+
+def test_production_settings_send_the_security_headers(tmp_path):
+    """With the production settings (not the test ones), a page carries the Content
+    Security Policy, the Permissions-Policy and the Referrer-Policy, compressed or not."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "cardsite.settings",
+        "DEBUG": "false",
+        "SECRET_KEY": "a-long-random-production-key-" + "x" * 40,
+        "ALLOWED_HOSTS": "testserver",
+        "SECURE_SSL_REDIRECT": "false",
+        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        "STATIC_ROOT": str(tmp_path / "static"),
+    }
+    env.pop("DATABASE_URL", None)
+    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    script = (
+        "import django, json; django.setup()\n"
+        "from django.core.management import call_command\n"
+        "call_command('collectstatic', interactive=False, verbosity=0)\n"
+        "from django.test import Client\n"
+        "response = Client().get('/', headers={'Accept-Encoding': 'gzip'})\n"
+        "print(json.dumps({'status': response.status_code, **dict(response.headers)}))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env,
+                            capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    headers = json.loads(result.stdout.strip().splitlines()[-1])
+    assert headers["status"] == 200
+    csp = headers["Content-Security-Policy"]
+    for directive in ("default-src 'self'", "script-src 'self'", "style-src 'self'",
+                      "frame-ancestors 'none'", "object-src 'none'"):
+        assert directive in csp
+    assert "unsafe" not in csp
+    assert "camera=()" in headers["Permissions-Policy"]
+    assert headers["Referrer-Policy"] == "same-origin"
+    assert headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in headers["Vary"]

@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 
-from .text import board_cards, card_name, waste_label
+from .heart_markup import heart_context
+from .text import card_name
 
 
 @dataclass(frozen=True)
@@ -84,8 +85,7 @@ def examples(request: HttpRequest) -> HttpResponse:
         {
             "code": EXAMPLE_CODE,
             "board": board,
-            "cards": board_cards(board),
-            "waste_label": waste_label(board),
+            **heart_context(board, help=False, interactive=False),
             "step": step,
             "last": len(moves),
             "moves": [(move, describe(move)) for move in moves],

@@ -26,8 +26,9 @@ from games.views.game_pages import (
     wants_partial,
 )
 
+from .heart_markup import heart_context
 from .refusals import refusal_answer
-from .text import announcement, board_cards, waste_label
+from .text import announcement
 
 
 def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
@@ -39,8 +40,7 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
         # Shown, not saved yet: the first tap carries the deal code and creates the game.
         "pending": service.is_pending(game),
         "board": board,
-        "cards": board_cards(board),
-        "waste_label": waste_label(board),
+        **heart_context(board, help=player.h2h_placement_help, interactive=True),
         "help": player.h2h_placement_help,
         "show_same_rank": kind == engine.MISMATCH and player.h2h_move_errors,
         "problem": problem,

@@ -47,12 +47,12 @@ def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardV
     return ""
 
 
-def slot_label(slot: engine.SlotView) -> str:
+def slot_label(rank: str, state: str, selected: bool) -> str:
     """A card's accessible name: its rank, and whether it is free, covered or selected."""
-    name = card_name(slot.rank)
-    if slot.selected:
+    name = card_name(rank)
+    if selected:
         return _("%(card)s, selected") % {"card": name}
-    if slot.state == "free":
+    if state == "free":
         return _("%(card)s, free") % {"card": name}
     return _("%(card)s, covered") % {"card": name}
 
@@ -64,16 +64,3 @@ def waste_label(board: engine.BoardView) -> str:
     if board.waste_selected:
         return _("Waste: %(card)s, selected") % {"card": name}
     return _("Waste: %(card)s") % {"card": name}
-
-
-def board_cards(board: engine.BoardView) -> list[dict]:
-    """The 25 slots with where they sit in the heart (row, x in half-cards) and their names."""
-    return [
-        {
-            "slot": slot,
-            "row": engine.PLACES[slot.pos - 1][0],
-            "x": engine.PLACES[slot.pos - 1][1],
-            "label": slot_label(slot),
-        }
-        for slot in board.slots
-    ]

@@ -35,20 +35,20 @@ def _render_table(
     request, game, state, *, problem=None, status=200, stats_changed=False,
     options_form=None, next_url=None, timer_running=False,
 ) -> HttpResponse:
-    player = game.player
     context = {
         "game": game,
         "problem": problem,
         "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
-        "stats": service.stats_for(player) if stats_changed else None,
+        # (game.player is read only then: a move does not load the player.)
+        "stats": service.stats_for(game.player) if stats_changed else None,
         **table_context(game, state, timer_running=timer_running),
     }
 
     def page_context() -> dict:
         return {
-            "stats": context["stats"] or service.stats_for(player),
-            "options_form": options_form or HeartsOptionsForm(instance=player),
+            "stats": context["stats"] or service.stats_for(game.player),
+            "options_form": options_form or HeartsOptionsForm(instance=game.player),
             "next_url": next_url or request.get_full_path(),
         }
 

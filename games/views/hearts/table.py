@@ -9,22 +9,28 @@ come from that view; the functions below only dress them for the templates.
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from games.engine import hearts as engine
 from games.engine.cards import SUITS
 from games.engine.hearts import Phase, SeatView
 
+from . import table_markup
 from .text import (
     DIRECTIONS,
     SEAT_DIRECTIONS,
     SEAT_NAMES,
     SEAT_SHORT_NAMES,
-    card_face,
     card_name,
+    cards_count,
+    left_count,
+    points_count,
     seat_sentence,
 )
 
@@ -47,11 +53,10 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
         "my_turn": view.turn == ME,
         "advance_delay": _advance_delay(state, game.updated_at if timer_running else None),
         "hearts_broken": view.hearts_broken and view.phase in (Phase.PLAY, Phase.TRICK_DONE),
-        "hand_by_suit": _hand(view, game.chosen, game.lifted),
+        "hand": table_markup.hand(_hand(view, game.chosen, game.lifted)),
         **_pass(view, game.chosen),
         "seats": _seats(view, countdown),
-        "my_taken": view.taken[ME],
-        "my_left": _left(view, ME) if countdown else None,
+        "my_taken_label": _taken_label(view, ME, countdown),
         **_trick(view),
         **_scores(view, countdown),
         "status_line": _status_line(view),
@@ -60,9 +65,18 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
 
 
 def _card(code: str, **flags) -> dict:
-    rank, symbol = card_face(code)
-    return {"code": code, "rank": rank, "symbol": symbol, "red": code[-1] in "DH",
-            "name": card_name(code), **flags}
+    return {"code": code, "face": table_markup.face(code), "red": code[-1] in "DH",
+            "name": _card_name(get_language(), code), **flags}
+
+
+@cache
+def _card_name(language: str | None, code: str) -> str:
+    """A card's name in one language: 52 cards x 3 languages, worked out once each."""
+    return card_name(code)
+
+
+# A seat's cards, face down: as many of these as it holds.
+_BACK = '<span class="back-mini" aria-hidden="true"></span>'
 
 
 def _advance_delay(state: engine.HeartsState, last_step=None) -> int | None:
@@ -133,17 +147,21 @@ def _left(view: SeatView, seat: int) -> int:
     return view.target - view.totals[seat] - (view.taken[seat] if playing else 0)
 
 
+def _taken_label(view: SeatView, seat: int, countdown: bool) -> str:
+    """Under a seat's name: its points this deal, or (countdown) what it has left."""
+    return left_count(_left(view, seat)) if countdown else points_count(view.taken[seat])
+
+
 def _seats(view: SeatView, countdown: bool) -> list[dict]:
     return [
         {
             "seat": seat,
-            "name": SEAT_NAMES[seat],
-            "direction": SEAT_DIRECTIONS[seat],
-            "left": _left(view, seat) if countdown else None,
+            "name": str(SEAT_NAMES[seat]),
+            "direction": str(SEAT_DIRECTIONS[seat]),
             "place": SEAT_PLACES[seat],
-            "cards_left": view.cards_left[seat],
-            "backs": range(view.cards_left[seat]),
-            "taken": view.taken[seat],
+            "cards_label": cards_count(view.cards_left[seat]),
+            "backs": mark_safe(_BACK * view.cards_left[seat]),
+            "taken_label": _taken_label(view, seat, countdown),
             "passed": view.phase == Phase.PASS and view.passed[seat],
         }
         for seat in (1, 2, 3)
@@ -191,12 +209,12 @@ def _scores(view: SeatView, countdown: bool) -> dict:
     return {
         "countdown": countdown,
         "totals": [
-            {"seat": seat, "name": SEAT_NAMES[seat], "short": SEAT_SHORT_NAMES[seat],
+            {"seat": seat, "name": str(SEAT_NAMES[seat]), "short": str(SEAT_SHORT_NAMES[seat]),
              "total": total_shown(view.totals[seat]),
              "last": last_deal["scores"][seat] if last_deal else None}
             for seat in range(4)
         ],
-        "deal_rows": deal_rows,
+        "deal_rows": table_markup.deal_rows(deal_rows),
         "last_deal": last_deal,
         "moon_sentence": seat_sentence("moon", moon) if moon is not None else "",
         "result": view.result,
