@@ -72,6 +72,7 @@ def test_hearts_plays_under_the_policy(
     live_server, page: Page, violations, console_errors, screenshot
 ):
     _goto(page, f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()  # GET is safe: Deal starts the game
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     cards = page.locator(".hand button[data-card]")

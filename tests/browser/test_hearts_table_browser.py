@@ -49,7 +49,7 @@ def _start(page: Page, base: str, **options: str) -> HeartsGame:
 def _drive(state: engine.HeartsState, done) -> engine.HeartsState:
     """Play on in the engine (seat 0 passes its first three, plays its first legal card)
     until ``done(state)``."""
-    for _ in range(500):
+    for _ in range(5000):  # a whole game is a few hundred steps
         if done(state):
             return state
         if state.phase == "trick-done":
