@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.engine.heart_to_heart import EXAMPLE_CODE, PAIRED, new_game, tap
 from tests.web.h2h_helpers import stalemate_case, winning_line
 
 from .conftest import serious_axe_violations
@@ -61,6 +61,35 @@ def test_stalemate_reached_and_undone(live_server, page: Page, console_errors, s
     expect(page.locator("[data-dialog='stalemate']")).to_have_count(0)
     expect(page.locator("#h2h-announcer")).to_have_text("Move undone.")
     assert console_errors == []
+
+
+def _first_pair(line) -> tuple:
+    """The taps of ``line`` up to and including its first removed pair."""
+    state = new_game(EXAMPLE_CODE)
+    for number, target in enumerate(line):
+        outcome = tap(state, target)
+        state = outcome.state
+        if outcome.kind == PAIRED:
+            return line[: number + 1]
+    raise AssertionError("the line removes no pair")
+
+
+def test_undoing_a_pair_leaves_nothing_selected(live_server, page: Page, screenshot):
+    _open(page, live_server, EXAMPLE_CODE)
+    taps = _first_pair(winning_line())
+    for target in taps:
+        _tap(page, target)
+    first, second = (_selector(target) for target in taps[-2:])
+    _tap(page, "undo")
+    expect(page.locator(first)).to_be_visible()  # both cards are back
+    expect(page.locator(second)).to_be_visible()
+    expect(page.locator("#board [aria-pressed='true']")).to_have_count(0)
+    expect(page.locator("#board [data-dim='true']")).to_have_count(0)  # no chosen card to pair
+    screenshot("h2h-after-undo")
+    # The next tap on the pair's second card selects it; it does not remove a pair.
+    _tap(page, taps[-1])
+    expect(page.locator(second)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(first)).to_have_attribute("aria-pressed", "false")
 
 
 def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
