@@ -19,6 +19,13 @@
   }
   setInterval(tick, 1000);
 
+  // Back and Forward may show this page from the browser's memory (the back/forward
+  // cache) exactly as it was left, although the game may have been replaced or moved on
+  // since. The server holds the game: ask it again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && document.querySelector("#board[data-version]")) window.location.reload();
+  });
+
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-copy]");
     if (!button) return;

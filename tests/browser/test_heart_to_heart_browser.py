@@ -92,6 +92,84 @@ def test_undoing_a_pair_leaves_nothing_selected(live_server, page: Page, screens
     expect(page.locator(first)).to_have_attribute("aria-pressed", "false")
 
 
+def _shows_it_was_replaced(page: Page, current_url: str) -> None:
+    notice = page.locator("[data-message='replaced']")
+    expect(notice).to_be_visible()
+    expect(page.locator("#stock")).to_be_disabled()
+    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("[role='dialog']")).to_have_count(0)
+    notice.locator("[data-action='current-game']").click()
+    page.wait_for_url(current_url)
+    expect(page.locator("[data-message='replaced']")).to_have_count(0)
+
+
+def test_back_after_new_game_shows_the_old_game_replaced(live_server, page: Page, screenshot):
+    _open(page, live_server, EXAMPLE_CODE)
+    _tap(page, "stock")
+    old_url = page.url
+    page.locator("#new-game").click()
+    page.wait_for_url(lambda url: url != old_url and "/game/" in url)
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+    current_url = page.url
+    _tap(page, "stock")  # the new game is played: counted once, as the old one was
+    expect(page.locator("[data-statistic='played']")).to_have_text("2")
+    page.go_back()
+    expect(page.locator("[data-message='replaced']")).to_be_visible()
+    expect(page.locator("[data-stat='moves']")).to_have_text("1")  # as it was left
+    expect(page.locator("[data-statistic='played']")).to_have_text("2")
+    screenshot("h2h-replaced")
+    assert serious_axe_violations(page) == []
+    _shows_it_was_replaced(page, current_url)
+    expect(page.locator("[data-statistic='played']")).to_have_text("2")
+
+
+def test_back_from_the_back_forward_cache_shows_the_old_game_replaced(
+    live_server, browser_type, browser_type_launch_args
+):
+    # Playwright turns Chromium's back/forward cache off; a person's browser has it on,
+    # and it would show the old page as it was left, still playable.
+    browser = browser_type.launch(
+        **browser_type_launch_args, ignore_default_args=["--disable-back-forward-cache"]
+    )
+    try:
+        page = browser.new_page()
+        _open(page, live_server, EXAMPLE_CODE)
+        old_url = page.url
+        page.locator("#new-game").click()
+        page.wait_for_url(lambda url: url != old_url)
+        page.go_back(wait_until="commit")  # a page restored from that cache fires no load
+        expect(page.locator("[data-message='replaced']")).to_be_visible()
+        expect(page.locator("#stock")).to_be_disabled()
+    finally:
+        browser.close()
+
+
+def test_back_after_restart_shows_the_stalemate_replaced(live_server, page: Page):
+    code, line = stalemate_case()
+    _open(page, live_server, code)
+    for target in line:
+        _tap(page, target)
+    page.locator("[data-dialog='stalemate'] [data-action='restart']").click()
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+    current_url = page.url
+    page.go_back()
+    _shows_it_was_replaced(page, current_url)
+    page.go_back()  # and again: Back never brings the old game back to life
+    expect(page.locator("[data-message='replaced']")).to_be_visible()
+
+
+def test_a_tab_left_on_a_game_replaced_elsewhere_is_told_at_its_next_tap(
+    live_server, page: Page
+):
+    _open(page, live_server, EXAMPLE_CODE)
+    other = page.context.new_page()
+    other.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")  # a newer game
+    expect(other.locator("#board")).to_be_visible()
+    page.locator("#stock").click()
+    expect(page.locator("[data-message='replaced']")).to_be_visible()
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+
+
 def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
     _open(page, live_server, EXAMPLE_CODE)
     # The seeds' example: the point (4) then the waste (A): the waste ends selected.

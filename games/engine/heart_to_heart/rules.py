@@ -49,6 +49,7 @@ class Refusal(StrEnum):
     """Every reason a Heart to Heart action can be refused (the web maps each to words)."""
 
     STALE = "stale"  # the request's version is not the game's (a second tab, a retry)
+    REPLACED = "replaced"  # the service's: the player has started a newer game since
     FINISHED = "finished"
     NOTHING_TO_UNDO = "nothing-to-undo"
     UNKNOWN_TARGET = "unknown-target"
