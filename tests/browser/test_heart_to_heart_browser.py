@@ -44,6 +44,9 @@ def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, scr
     expect(page.locator("[data-pos][data-state='removed']")).to_have_count(25)
     expect(page.locator("[data-statistic='won']")).to_have_text("1")  # updated out of band
     screenshot("h2h-won")
+    _put_the_dialog_aside_and_back(page, dialog, "Show my result again")
+    dialog.locator("[data-action='look']").click()
+    screenshot("h2h-won-aside")
     assert console_errors == []
 
 
@@ -168,6 +171,79 @@ def test_a_tab_left_on_a_game_replaced_elsewhere_is_told_at_its_next_tap(
     page.locator("#stock").click()
     expect(page.locator("[data-message='replaced']")).to_be_visible()
     expect(page.locator("[data-stat='moves']")).to_have_text("0")
+
+
+def _in_plain_sight(page: Page, selector: str) -> bool:
+    """The element is what a tap at its centre reaches: nothing lies over it."""
+    element = page.locator(selector).first
+    element.scroll_into_view_if_needed()
+    return element.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                   return el === hit || el.contains(hit); }"""
+    )
+
+
+def _put_the_dialog_aside_and_back(page: Page, dialog, back_label: str) -> None:
+    """Look at the cards under an end-of-game dialog, then bring the dialog back."""
+    seen = "[data-pos]:not([data-state='removed']), [data-pile='waste']"
+    assert not _in_plain_sight(page, seen)  # the dialog lies over the board
+    dialog.locator("[data-action='look']").click()
+    expect(dialog).to_be_hidden()
+    back = page.locator("#show-dialog")
+    expect(back).to_be_visible()
+    expect(back).to_have_text(back_label)
+    _focused_id(page, "show-dialog")
+    assert _in_plain_sight(page, seen)
+    back.click()
+    expect(dialog).to_be_visible()
+    expect(back).to_be_hidden()
+    _focused_id(page, "look-at-board")
+    page.keyboard.press("Escape")  # the keyboard way to put it aside
+    expect(dialog).to_be_hidden()
+    _focused_id(page, "show-dialog")
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_stalemate_dialog_can_be_put_aside_to_look_at_the_cards(
+    live_server, browser, width, screenshot
+):
+    context = browser.new_context(
+        viewport={"width": width, "height": 900 if width > 360 else 740}, is_mobile=width == 360
+    )
+    page = context.new_page()
+    code, line = stalemate_case()
+    _open(page, live_server, code)
+    for target in line:
+        _tap(page, target)
+    dialog = page.locator("[role='dialog'][data-dialog='stalemate']")
+    expect(dialog).to_be_visible()
+    screenshot(f"h2h-stalemate-{width}", page)
+    dialog.locator("[data-action='look']").click()
+    screenshot(f"h2h-stalemate-aside-{width}", page)
+    page.locator("#show-dialog").click()
+    _put_the_dialog_aside_and_back(page, dialog, "Show the choices again")
+    assert serious_axe_violations(page) == []
+    dialog.locator("[data-action='undo']").click()  # the dialog's actions still work
+    expect(page.locator("[data-dialog='stalemate']")).to_have_count(0)
+    expect(page.locator("#show-dialog")).to_have_count(0)
+    context.close()
+
+
+def test_without_javascript_the_dialog_offers_no_dead_button(live_server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    code, _line = stalemate_case()
+    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
+    for target in _line:
+        page.locator(_selector(target)).click()
+        page.wait_for_load_state()
+    expect(page.locator("[data-dialog='stalemate']")).to_be_visible()
+    expect(page.locator("[data-action='look']")).to_be_hidden()
+    expect(page.locator("#show-dialog")).to_be_hidden()
+    context.close()
 
 
 def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
