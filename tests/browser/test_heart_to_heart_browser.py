@@ -319,6 +319,24 @@ def test_the_page_in_french_and_norwegian(
     context.close()
 
 
+def test_norwegian_names_cards_and_counters_as_a_norwegian_would(
+    live_server, browser, screenshot
+):
+    context = browser.new_context(locale="nb-NO")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#pos-25")).to_have_attribute("aria-label", "Hjerter fire, fritt")
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step=10")
+    step = page.locator(".stat:has([data-stat='step']) .stat-label")
+    moves = page.locator(".stat:has([data-stat='moves']) .stat-label")
+    expect(step).to_have_text(re.compile("^trekk nr\\.$", re.IGNORECASE))
+    expect(moves).to_have_text(re.compile("^trekk$", re.IGNORECASE))
+    assert step.inner_text() != moves.inner_text()  # as shown, in capitals
+    expect(page.locator(".example-now")).to_contain_text("Par: hjerter fire i posisjon 25")
+    screenshot("h2h-examples-nb", page)
+    context.close()
+
+
 def _focused_id(page: Page, element_id: str) -> None:
     """Wait until the document's focused element has this id (the page need not be the
     window's focused one, which other tests' browser contexts may take)."""

@@ -10,6 +10,7 @@ come from that view; the functions below only dress them for the templates.
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -46,7 +47,7 @@ def table_context(game, state: engine.HeartsState) -> dict:
 def _card(code: str, **flags) -> dict:
     rank, symbol = card_face(code)
     return {"code": code, "rank": rank, "symbol": symbol, "red": code[-1] in "DH",
-            "name": card_name(code), **flags}
+            "name": capfirst(card_name(code)), **flags}
 
 
 def _advance_delay(state: engine.HeartsState) -> int | None:
