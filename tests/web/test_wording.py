@@ -6,8 +6,8 @@ import pytest
 from django.utils import translation
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from games.views.hearts.text import card_name as hearts_card_name
 from games.views.heart_to_heart.text import card_name
+from games.views.hearts.text import card_name as hearts_card_name
 
 from .h2h_helpers import attribute, start
 
