@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from games.engine import heart_to_heart as engine
@@ -29,18 +30,42 @@ def state_of(game: HeartToHeartGame) -> engine.GameState:
         raise UnreadableGame(game.pk) from error
 
 
+def _games() -> QuerySet:
+    """Games with ``newest_game_id``: the owner's newest game if it is newer than this one.
+
+    A player plays one Heart to Heart game at a time: a game is *replaced* as soon as a
+    newer one of the same player exists (New game, Restart this deal, a deal-code link,
+    another tab). Worked out when the game is read, in the same query, rather than marked
+    when the newer game is made: it stays true however and wherever a game comes into
+    being, and needs no column.
+    """
+    newer = (
+        HeartToHeartGame.objects.filter(
+            player_id=OuterRef("player_id"), created_at__gt=OuterRef("created_at")
+        )
+        .order_by("-created_at")
+        .values("pk")[:1]
+    )
+    return HeartToHeartGame.objects.annotate(newest_game_id=Subquery(newer))
+
+
+def replaced_by(game: HeartToHeartGame) -> uuid.UUID | None:
+    """The id of the game that replaced this one (the owner's newest); None if none did."""
+    return getattr(game, "newest_game_id", None)
+
+
 def find_game(game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
-    return owned_game(HeartToHeartGame, game_id, player)
+    return owned_game(_games(), game_id, player)
 
 
 def current_game(player: Player) -> HeartToHeartGame | None:
-    """The player's most recent unfinished game (a stalemate can still be undone)."""
-    return (
-        HeartToHeartGame.objects.filter(player=player)
-        .exclude(status=HeartToHeartGame.Status.WON)
-        .order_by("-updated_at")
-        .first()
-    )
+    """The player's newest game unless it is won (a stalemate can still be undone).
+
+    Never an older game: the newest one replaced it."""
+    game = HeartToHeartGame.objects.filter(player=player).order_by("-created_at").first()
+    if game is None or game.status == HeartToHeartGame.Status.WON:
+        return None
+    return game
 
 
 def start_game(player: Player, code: DealCode | None = None) -> HeartToHeartGame:
@@ -123,10 +148,20 @@ def first_tap(
 
 
 def restart(game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
-    """Restart this deal: a new game of the same code (the old one stays as it was)."""
+    """Restart this deal: a new game of the same code (the old one stays as it was).
+
+    A game already replaced is not restarted again (a double click, or the button of a
+    page reached with Back): the answer is its replacement if that is the same deal,
+    else the replaced game itself, whose page says what happened."""
     game = find_game(game_id, player)
     if game is None:
         return None
+    newest = replaced_by(game)
+    if newest is not None:
+        replacement = find_game(newest, player)
+        if replacement is not None and replacement.deal_code == game.deal_code:
+            return replacement
+        return game
     return start_game(player, parse_code(game.deal_code))
 
 
@@ -144,10 +179,12 @@ def undo(game_id: uuid.UUID, player_id: int | None, version: Version) -> Answer 
 def _act(game_id, player_id, version, apply) -> Answer | None:
     """Lock, check the version, apply, save. None when the game is not this player's."""
     with transaction.atomic():
-        game = locked_game(HeartToHeartGame, game_id, player_id)
+        game = locked_game(_games(), game_id, player_id)
         if game is None:
             return None
         before = state_of(game)
+        if replaced_by(game) is not None:  # before the version: the more useful reason
+            return Answer(game, before, problem=engine.Refusal.REPLACED)
         if is_stale(version, game):
             return Answer(game, before, problem=engine.Refusal.STALE)
         try:

@@ -1,4 +1,5 @@
-// Heart to Heart's small helpers: the banner's clock, the copy-link and share buttons.
+// Heart to Heart's small helpers: the banner's clock, the copy-link and share buttons,
+// putting the end-of-game dialog aside to look at the cards (and bringing it back).
 // The server measures time; this only ticks the display between requests.
 (function () {
   "use strict";
@@ -18,6 +19,52 @@
     });
   }
   setInterval(tick, 1000);
+
+  // The stalemate and win dialogs cover the heart; a player wants to see the final
+  // position. "Look at the cards" hides the dialog and shows a button that brings it
+  // back; Escape does the same. Without JavaScript both buttons stay hidden (they could
+  // do nothing), and the dialog stays as it is.
+  function revealLookButtons(root) {
+    root.querySelectorAll('[data-action="look"]').forEach((button) => { button.hidden = false; });
+  }
+  revealLookButtons(document);
+  document.addEventListener("htmx:load", (event) => revealLookButtons(event.target));
+
+  function putDialogAside() {
+    const backdrop = document.getElementById("h2h-dialog");
+    const back = document.getElementById("show-dialog");
+    if (!backdrop || backdrop.hidden || !back) return;
+    backdrop.hidden = true;
+    back.hidden = false;
+    back.focus();
+  }
+
+  function bringDialogBack() {
+    const backdrop = document.getElementById("h2h-dialog");
+    const back = document.getElementById("show-dialog");
+    if (!backdrop) return;
+    backdrop.hidden = false;
+    if (back) back.hidden = true;
+    const look = document.getElementById("look-at-board");
+    if (look) look.focus();
+  }
+
+  document.addEventListener("click", (event) => {
+    if (event.target.closest('[data-action="look"]')) putDialogAside();
+    else if (event.target.closest('[data-action="show-dialog"]')) bringDialogBack();
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && event.target.closest && event.target.closest("#h2h-dialog")) {
+      putDialogAside();
+    }
+  });
+
+  // Back and Forward may show this page from the browser's memory (the back/forward
+  // cache) exactly as it was left, although the game may have been replaced or moved on
+  // since. The server holds the game: ask it again.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && document.querySelector("#board[data-version]")) window.location.reload();
+  });
 
   document.addEventListener("click", (event) => {
     const button = event.target.closest("[data-copy]");

@@ -5,7 +5,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.engine.heart_to_heart import EXAMPLE_CODE, PAIRED, new_game, tap
 from games.models import HeartToHeartGame
 from tests.web.h2h_helpers import stalemate_case, winning_line
 
@@ -59,6 +59,9 @@ def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, scr
     expect(page.locator("[data-pos][data-state='removed']")).to_have_count(25)
     expect(page.locator("[data-statistic='won']")).to_have_text("1")  # updated out of band
     screenshot("h2h-won")
+    _put_the_dialog_aside_and_back(page, dialog, "Show my result again")
+    dialog.locator("[data-action='look']").click()
+    screenshot("h2h-won-aside")
     assert console_errors == []
 
 
@@ -76,6 +79,192 @@ def test_stalemate_reached_and_undone(live_server, page: Page, console_errors, s
     expect(page.locator("[data-dialog='stalemate']")).to_have_count(0)
     expect(page.locator("#h2h-announcer")).to_have_text("Move undone.")
     assert console_errors == []
+
+
+def _first_pair(line) -> tuple:
+    """The taps of ``line`` up to and including its first removed pair."""
+    state = new_game(EXAMPLE_CODE)
+    for number, target in enumerate(line):
+        outcome = tap(state, target)
+        state = outcome.state
+        if outcome.kind == PAIRED:
+            return line[: number + 1]
+    raise AssertionError("the line removes no pair")
+
+
+def test_undoing_a_pair_leaves_nothing_selected(live_server, page: Page, screenshot):
+    _open(page, live_server, EXAMPLE_CODE)
+    taps = _first_pair(winning_line())
+    for target in taps:
+        _tap(page, target)
+    first, second = (_selector(target) for target in taps[-2:])
+    _tap(page, "undo")
+    expect(page.locator(first)).to_be_visible()  # both cards are back
+    expect(page.locator(second)).to_be_visible()
+    expect(page.locator("#board [aria-pressed='true']")).to_have_count(0)
+    expect(page.locator("#board [data-dim='true']")).to_have_count(0)  # no chosen card to pair
+    screenshot("h2h-after-undo")
+    # The next tap on the pair's second card selects it; it does not remove a pair.
+    _tap(page, taps[-1])
+    expect(page.locator(second)).to_have_attribute("aria-pressed", "true")
+    expect(page.locator(first)).to_have_attribute("aria-pressed", "false")
+
+
+def _shows_it_was_replaced(page: Page, current_url: str) -> None:
+    notice = page.locator("[data-message='replaced']")
+    expect(notice).to_be_visible()
+    expect(page.locator("#stock")).to_be_disabled()
+    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("[role='dialog']")).to_have_count(0)
+    notice.locator("[data-action='current-game']").click()
+    page.wait_for_url(current_url)
+    expect(page.locator("[data-message='replaced']")).to_have_count(0)
+
+
+def test_back_after_new_game_shows_the_old_game_replaced(live_server, page: Page, screenshot):
+    _open(page, live_server, EXAMPLE_CODE)
+    _tap(page, "stock")
+    # New game then deals a winnable deal: never one stuck, under its dialog, at once.
+    page.locator("[data-setting='winnable-only']").check()
+    page.wait_for_load_state("networkidle")
+    old_url = page.url
+    page.locator("#new-game").click()
+    page.wait_for_url(lambda url: url != old_url and "/game/" in url)
+    expect(page.locator("[data-stat='code']")).to_have_text(re.compile("^HH1-W-"))
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+    current_url = page.url
+    _tap(page, "stock")  # the new game is played: counted once, as the old one was
+    expect(page.locator("[data-statistic='played']")).to_have_text("2")
+    page.go_back()
+    expect(page.locator("[data-message='replaced']")).to_be_visible()
+    expect(page.locator("[data-stat='moves']")).to_have_text("1")  # as it was left
+    expect(page.locator("[data-statistic='played']")).to_have_text("2")
+    screenshot("h2h-replaced")
+    assert serious_axe_violations(page) == []
+    _shows_it_was_replaced(page, current_url)
+    expect(page.locator("[data-statistic='played']")).to_have_text("2")
+
+
+def test_back_from_the_back_forward_cache_shows_the_old_game_replaced(
+    live_server, browser_type, browser_type_launch_args
+):
+    # Playwright turns Chromium's back/forward cache off; a person's browser has it on,
+    # and it would show the old page as it was left, still playable.
+    browser = browser_type.launch(
+        **browser_type_launch_args, ignore_default_args=["--disable-back-forward-cache"]
+    )
+    try:
+        page = browser.new_page()
+        _open(page, live_server, EXAMPLE_CODE)
+        _tap(page, "stock")  # a game that has begun (a deal only shown may never be saved)
+        old_url = page.url
+        page.locator("#new-game").click()
+        page.wait_for_url(lambda url: url != old_url)
+        page.go_back(wait_until="commit")  # a page restored from that cache fires no load
+        expect(page.locator("[data-message='replaced']")).to_be_visible()
+        expect(page.locator("#stock")).to_be_disabled()
+    finally:
+        browser.close()
+
+
+def test_back_after_restart_shows_the_stalemate_replaced(live_server, page: Page):
+    code, line = stalemate_case()
+    _open(page, live_server, code)
+    for target in line:
+        _tap(page, target)
+    page.locator("[data-dialog='stalemate'] [data-action='restart']").click()
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+    current_url = page.url
+    page.go_back()
+    _shows_it_was_replaced(page, current_url)
+    page.go_back()  # and again: Back never brings the old game back to life
+    expect(page.locator("[data-message='replaced']")).to_be_visible()
+
+
+def test_a_tab_left_on_a_game_replaced_elsewhere_is_told_at_its_next_tap(
+    live_server, page: Page
+):
+    _open(page, live_server, EXAMPLE_CODE)
+    _tap(page, "stock")
+    other = page.context.new_page()
+    _open(other, live_server, EXAMPLE_CODE)
+    _tap(other, "stock")  # a newer game of the same visitor, begun in another tab
+    page.locator("#stock").click()
+    expect(page.locator("[data-message='replaced']")).to_be_visible()
+    expect(page.locator("[data-stat='moves']")).to_have_text("1")  # nothing applied
+
+
+def _in_plain_sight(page: Page, selector: str) -> bool:
+    """The element is what a tap at its centre reaches: nothing lies over it."""
+    element = page.locator(selector).first
+    element.scroll_into_view_if_needed()
+    return element.evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                   return el === hit || el.contains(hit); }"""
+    )
+
+
+def _put_the_dialog_aside_and_back(page: Page, dialog, back_label: str) -> None:
+    """Look at the cards under an end-of-game dialog, then bring the dialog back."""
+    seen = "[data-pos]:not([data-state='removed']), [data-pile='waste']"
+    assert not _in_plain_sight(page, seen)  # the dialog lies over the board
+    dialog.locator("[data-action='look']").click()
+    expect(dialog).to_be_hidden()
+    back = page.locator("#show-dialog")
+    expect(back).to_be_visible()
+    expect(back).to_have_text(back_label)
+    _focused_id(page, "show-dialog")
+    assert _in_plain_sight(page, seen)
+    back.click()
+    expect(dialog).to_be_visible()
+    expect(back).to_be_hidden()
+    _focused_id(page, "look-at-board")
+    page.keyboard.press("Escape")  # the keyboard way to put it aside
+    expect(dialog).to_be_hidden()
+    _focused_id(page, "show-dialog")
+    page.keyboard.press("Enter")
+    expect(dialog).to_be_visible()
+
+
+@pytest.mark.parametrize("width", [1280, 360])
+def test_the_stalemate_dialog_can_be_put_aside_to_look_at_the_cards(
+    live_server, browser, width, screenshot
+):
+    context = browser.new_context(
+        viewport={"width": width, "height": 900 if width > 360 else 740}, is_mobile=width == 360
+    )
+    page = context.new_page()
+    code, line = stalemate_case()
+    _open(page, live_server, code)
+    for target in line:
+        _tap(page, target)
+    dialog = page.locator("[role='dialog'][data-dialog='stalemate']")
+    expect(dialog).to_be_visible()
+    screenshot(f"h2h-stalemate-{width}", page)
+    dialog.locator("[data-action='look']").click()
+    screenshot(f"h2h-stalemate-aside-{width}", page)
+    page.locator("#show-dialog").click()
+    _put_the_dialog_aside_and_back(page, dialog, "Show the choices again")
+    assert serious_axe_violations(page) == []
+    dialog.locator("[data-action='undo']").click()  # the dialog's actions still work
+    expect(page.locator("[data-dialog='stalemate']")).to_have_count(0)
+    expect(page.locator("#show-dialog")).to_have_count(0)
+    context.close()
+
+
+def test_without_javascript_the_dialog_offers_no_dead_button(live_server, browser):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    code, _line = stalemate_case()
+    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
+    for target in _line:
+        page.locator(_selector(target)).click()
+        page.wait_for_load_state()
+    expect(page.locator("[data-dialog='stalemate']")).to_be_visible()
+    expect(page.locator("[data-action='look']")).to_be_hidden()
+    expect(page.locator("#show-dialog")).to_be_hidden()
+    context.close()
 
 
 def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
@@ -148,6 +337,24 @@ def test_the_page_in_french_and_norwegian(
     expect(page.locator("#undo")).to_contain_text(undo)
     assert page.locator("#stock").get_attribute("aria-label").startswith(stock_word)
     screenshot(f"h2h-{locale}", page)
+    context.close()
+
+
+def test_norwegian_names_cards_and_counters_as_a_norwegian_would(
+    live_server, browser, screenshot
+):
+    context = browser.new_context(locale="nb-NO")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#pos-25")).to_have_attribute("aria-label", "Hjerter fire, fritt")
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step=10")
+    step = page.locator(".stat:has([data-stat='step']) .stat-label")
+    moves = page.locator(".stat:has([data-stat='moves']) .stat-label")
+    expect(step).to_have_text(re.compile("^trekk nr\\.$", re.IGNORECASE))
+    expect(moves).to_have_text(re.compile("^trekk$", re.IGNORECASE))
+    assert step.inner_text() != moves.inner_text()  # as shown, in capitals
+    expect(page.locator(".example-now")).to_contain_text("Par: hjerter fire i posisjon 25")
+    screenshot("h2h-examples-nb", page)
     context.close()
 
 

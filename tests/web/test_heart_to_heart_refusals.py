@@ -19,6 +19,7 @@ def test_statuses_are_as_before():
     # 409: the request came too late (the game moved on, or is over); 400: it makes no sense.
     assert {refusal: refusal_answer(refusal).status for refusal in Refusal} == {
         Refusal.STALE: 409,
+        Refusal.REPLACED: 409,
         Refusal.FINISHED: 409,
         Refusal.NOTHING_TO_UNDO: 409,
         Refusal.UNKNOWN_TARGET: 400,

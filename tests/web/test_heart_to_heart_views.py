@@ -377,7 +377,8 @@ def test_undoing_out_of_a_stalemate_never_counts_a_game_twice(client):
     for _ in range(3):
         undo(client, game)
         assert state(game).status == "playing"
-        play_line(client, game, line[-1:] if isinstance(line[-1], str) else line[-2:])
+        # The last move again: a flip is one tap; a pair is two (undo left nothing selected).
+        play_line(client, game, line[-1:] if line[-1] == "stock" else line[-2:])
         assert state(game).status == "stalemate"
     stats = HeartToHeartStats.objects.get(player=game.player)
     assert (stats.games_played, stats.games_won) == (1, 0)
@@ -399,6 +400,106 @@ def test_restart_deals_the_same_code_again(client):
     fresh = HeartToHeartGame.objects.exclude(pk=game.pk).get()
     assert fresh.deal_code == game.deal_code
     assert state(fresh).moves == 0
+
+
+# --- A replaced game (Back after New game or Restart this deal) ---------------------------
+
+
+def _replaced(client):
+    """A game with one move made, then a New game: the first one is replaced."""
+    old = start(client)
+    tap(client, old, "stock")
+    fresh = game_from_redirect(HeartToHeartGame, client.post("/heart-to-heart/new/"))
+    return old, fresh
+
+
+def test_a_replaced_game_says_so_links_to_the_current_one_and_takes_no_tap(client):
+    old, fresh = _replaced(client)
+    response = client.get(f"/heart-to-heart/game/{old.pk}/")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-message="replaced"' in html
+    assert f'href="/heart-to-heart/game/{fresh.pk}/" data-action="current-game"' in html
+    for button in ("stock", "undo", "pos-25"):  # nothing on the board takes a tap
+        assert re.search(rf'<button[^>]*id="{button}"[^>]* disabled', html), button
+    assert 'data-dialog=' not in html
+    # The newest game is the one that plays, and the one /heart-to-heart/ resumes.
+    assert 'data-message="replaced"' not in client.get(
+        f"/heart-to-heart/game/{fresh.pk}/").content.decode()
+    assert client.get("/heart-to-heart/")["Location"] == f"/heart-to-heart/game/{fresh.pk}/"
+
+
+@pytest.mark.parametrize("action", ["tap", "undo"])
+def test_an_action_on_a_replaced_game_is_refused_and_counts_nothing(client, action):
+    old, _fresh = _replaced(client)
+    before = state(old)
+    version = HeartToHeartGame.objects.get(pk=old.pk).version
+    response = tap(client, old, "stock") if action == "tap" else undo(client, old)
+    assert response.status_code == 409
+    html = response.content.decode()
+    assert 'data-message="replaced" data-problem="replaced"' in html
+    assert state(old) == before
+    assert HeartToHeartGame.objects.get(pk=old.pk).version == version
+    stats = HeartToHeartStats.objects.get(player=old.player)
+    assert stats.games_played == 1
+
+
+def test_a_replaced_game_cannot_be_won_or_counted_again(client):
+    old = start(client)
+    line = winning_line()
+    play_line(client, old, line[:4])
+    client.post(f"/heart-to-heart/game/{old.pk}/restart/")
+    left_as_it_was = state(old)
+    for target in line[4:]:
+        assert tap(client, old, target).status_code == 409
+    assert state(old) == left_as_it_was
+    stats = HeartToHeartStats.objects.get(player=old.player)
+    assert (stats.games_played, stats.games_won) == (1, 0)
+
+
+def test_a_second_restart_of_the_same_game_makes_no_second_game(client):
+    code, line = stalemate_case()
+    game = start(client, code)
+    play_line(client, game, line)
+    first = client.post(f"/heart-to-heart/game/{game.pk}/restart/")
+    second = client.post(f"/heart-to-heart/game/{game.pk}/restart/")  # a double click, or Back
+    assert second["Location"] == first["Location"]
+    assert HeartToHeartGame.objects.count() == 2
+
+
+def test_restart_of_a_game_replaced_by_another_deal_shows_what_happened(client):
+    game = start(client)
+    other = game_from_redirect(HeartToHeartGame, client.post("/heart-to-heart/new/"))
+    response = client.post(f"/heart-to-heart/game/{game.pk}/restart/")
+    assert response["Location"] == f"/heart-to-heart/game/{game.pk}/"
+    assert HeartToHeartGame.objects.count() == 2
+    html = client.get(response["Location"]).content.decode()
+    assert f"/heart-to-heart/game/{other.pk}/" in html
+
+
+def test_game_pages_are_never_stored_by_the_browser(client):
+    game = start(client)
+    assert "no-store" in client.get(f"/heart-to-heart/game/{game.pk}/")["Cache-Control"]
+    assert "no-store" in tap(client, game, 25)["Cache-Control"]
+
+
+def test_a_history_restore_of_a_replaced_game_tells_the_truth(client):
+    old, _fresh = _replaced(client)
+    response = client.get(
+        f"/heart-to-heart/game/{old.pk}/",
+        headers={"HX-Request": "true", "HX-History-Restore-Request": "true"},
+    )
+    html = response.content.decode()
+    assert "<html" in html and 'data-message="replaced"' in html
+
+
+def test_a_replaced_game_is_worded_in_french_and_norwegian(client):
+    old, _fresh = _replaced(client)
+    url = f"/heart-to-heart/game/{old.pk}/"
+    french = client.get(url, headers={"Accept-Language": "fr"}).content.decode()
+    assert "Une partie plus récente a remplacé celle-ci" in french
+    norwegian = client.get(url, headers={"Accept-Language": "nb"}).content.decode()
+    assert "Et nyere spill har erstattet dette" in norwegian
 
 
 def test_win_shows_the_dialog_and_counts_the_statistics(client):

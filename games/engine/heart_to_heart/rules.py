@@ -49,6 +49,7 @@ class Refusal(StrEnum):
     """Every reason a Heart to Heart action can be refused (the web maps each to words)."""
 
     STALE = "stale"  # the request's version is not the game's (a second tab, a retry)
+    REPLACED = "replaced"  # the service's: the player has started a newer game since
     FINISHED = "finished"
     NOTHING_TO_UNDO = "nothing-to-undo"
     UNKNOWN_TARGET = "unknown-target"
@@ -74,8 +75,10 @@ class GameState:
     waste: tuple[str, ...]  # face up; waste[-1] is the top, the only one that plays
     selected: int | str | None = None
     moves: int = 0
-    # Undo records, oldest first, at most HISTORY_LIMIT: ("f"|"r", selection before)
-    # for a flip or redeal, ("p", first, second) for a pair (first was the selection).
+    # Undo records, oldest first, at most HISTORY_LIMIT: ("f"|"r", None) for a flip or
+    # redeal, ("p", first, second) for a pair (first was the selection). Games saved
+    # before undo cleared the selection may hold a position in place of that None: undo
+    # ignores it.
     history: tuple[tuple[Any, ...], ...] = ()
 
     @property
@@ -224,7 +227,9 @@ def tap(state: GameState, target: Any) -> TapOutcome:
 
 
 def undo(state: GameState) -> GameState:
-    """Take back the last move (flip, redeal or pair), restoring the state before it."""
+    """Take back the last move (flip, redeal or pair): the cards go back where they were
+    before it, and nothing is selected: a pair undone with its first card still selected
+    would leave a half-made move that the player's next tap silently completes or changes."""
     if state.removed == FULL_MASK:
         raise HeartToHeartError(Refusal.FINISHED, "This game is won; start a new game.")
     if not state.history:
@@ -246,9 +251,8 @@ def undo(state: GameState) -> GameState:
                 waste = (*waste, state.layout[partner - 1])
             else:
                 removed &= ~(1 << (card - 1))
-    selected = entry[1]
     return GameState(
-        state.code, state.layout, removed, stock, waste, selected, state.moves - 1, history
+        state.code, state.layout, removed, stock, waste, None, state.moves - 1, history
     )
 
 
@@ -268,7 +272,7 @@ def _tap_stock(state: GameState) -> TapOutcome:
         waste,
         None,
         state.moves + 1,
-        _push(state.history, (record, state.selected)),
+        _push(state.history, (record, None)),  # undo does not bring a selection back
     )
     return TapOutcome(new, kind)
 

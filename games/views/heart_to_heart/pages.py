@@ -11,18 +11,17 @@ import uuid
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
 
 from games.engine import heart_to_heart as engine
 from games.forms import DealCodeForm, HeartToHeartSettingsForm
-from games.models import HeartToHeartGame
 from games.services import heart_to_heart as service
 from games.views.game_pages import (
     posted_version,
     render_page_or_partial,
     unreadable_game_page,
-    visitors_game_or_404,
     wants_partial,
 )
 
@@ -35,15 +34,18 @@ def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None
     """Everything the board draws; the statistics are added by ``_render_game``."""
     player = game.player
     board = engine.view(state)
+    replaced_by = service.replaced_by(game)
     return {
         "game": game,
         # Shown, not saved yet: the first tap carries the deal code and creates the game.
         "pending": service.is_pending(game),
         "board": board,
-        **heart_context(board, help=player.h2h_placement_help, interactive=True),
+        **heart_context(board, help=player.h2h_placement_help, interactive=replaced_by is None),
         "help": player.h2h_placement_help,
         "show_same_rank": kind == engine.MISMATCH and player.h2h_move_errors,
         "problem": problem,
+        # A newer game replaced this one: the page says so, links to it, and takes no tap.
+        "replaced_by": replaced_by,
         "announcement": announcement(kind, problem, board),
         "share_url": request.build_absolute_uri(
             reverse("h2h:deal", args=[game.deal_code])
@@ -142,11 +144,16 @@ def open_code(request: HttpRequest) -> HttpResponse:
     return redirect("h2h:deal", code=str(form.cleaned_data["code"]))
 
 
+# Never stored by the browser: Back must ask the server again, which alone knows whether
+# this game has been replaced (or has moved on in another tab) since the page was drawn.
+@never_cache
 @require_http_methods(["GET", "POST"])
 @unreadable_game_page
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
     if request.method == "GET":
-        found = visitors_game_or_404(request, HeartToHeartGame, game_id)
+        found = service.find_game(game_id, request.visitor.player)
+        if found is None:
+            raise Http404
         return _render_game(request, found, service.state_of(found))
 
     player_id = request.visitor.player_id

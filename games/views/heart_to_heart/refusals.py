@@ -23,6 +23,9 @@ REFUSALS: dict[Refusal, RefusalAnswer] = {
         _("The board had already changed (another tab, or a second click); "
           "here it is as it stands."),
     ),
+    Refusal.REPLACED: RefusalAnswer(
+        409, _("A newer game has replaced this one; it stays as you left it.")
+    ),
     Refusal.FINISHED: RefusalAnswer(409, _("This game is won; start a new game.")),
     Refusal.NOTHING_TO_UNDO: RefusalAnswer(409, _("There is no move to undo.")),
     Refusal.UNKNOWN_TARGET: RefusalAnswer(400, _("There is no such card to tap.")),

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import Refusal
@@ -12,11 +14,17 @@ from .refusals import refusal_answer
 
 
 def card_name(rank: str) -> str:
+    """The card as running text names it («hjerter fire», «le quatre de cœur»); a label
+    or a sentence that starts with it gets its capital from ``capfirst``."""
     return _("%(rank)s of hearts") % {"rank": RANK_NAMES[rank]}
 
 
 def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardView) -> str:
     """One sentence for the screen-reader live region after an action."""
+    return capfirst(_announcement(kind, problem, board))
+
+
+def _announcement(kind: str | None, problem: Refusal | None, board: engine.BoardView) -> str:
     if problem:
         return str(refusal_answer(problem).message)
     if board.status == engine.WON:
@@ -36,8 +44,11 @@ def announcement(kind: str | None, problem: Refusal | None, board: engine.BoardV
     if kind == engine.PAIRED:
         return _("Pair removed. Score %(score)s.") % {"score": board.score}
     if kind == engine.FLIPPED:
-        return _("%(card)s turned onto the waste; %(count)s left in the stock.") % {
-            "card": card_name(board.waste_rank), "count": board.stock_count}
+        return ngettext(
+            "%(card)s turned onto the waste; %(count)s card left in the stock.",
+            "%(card)s turned onto the waste; %(count)s cards left in the stock.",
+            board.stock_count,
+        ) % {"card": card_name(board.waste_rank), "count": board.stock_count}
     if kind == engine.REDEALT:
         return _("The waste is turned back into the stock.")
     if kind == engine.UNDONE:
@@ -51,10 +62,10 @@ def slot_label(rank: str, state: str, selected: bool) -> str:
     """A card's accessible name: its rank, and whether it is free, covered or selected."""
     name = card_name(rank)
     if selected:
-        return _("%(card)s, selected") % {"card": name}
+        return capfirst(_("%(card)s, selected") % {"card": name})
     if state == "free":
-        return _("%(card)s, free") % {"card": name}
-    return _("%(card)s, covered") % {"card": name}
+        return capfirst(_("%(card)s, free") % {"card": name})
+    return capfirst(_("%(card)s, covered") % {"card": name})
 
 
 def waste_label(board: engine.BoardView) -> str:

@@ -14,6 +14,7 @@ from functools import cache
 from django.conf import settings
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -72,7 +73,7 @@ def _card(code: str, **flags) -> dict:
 @cache
 def _card_name(language: str | None, code: str) -> str:
     """A card's name in one language: 52 cards x 3 languages, worked out once each."""
-    return card_name(code)
+    return capfirst(card_name(code))
 
 
 # A seat's cards, face down: as many of these as it holds.

@@ -37,12 +37,12 @@ actions = st.lists(
 
 
 def restores(undone, before):
-    """``undone`` is ``before`` exactly — but for undo records older than the last 100
-    moves, which the history had to forget when the undone move was made."""
+    """``undone`` is ``before`` exactly with nothing selected — but for undo records older
+    than the last 100 moves, which the history had to forget when the undone move was made."""
     kept = len(undone.history)
     assert kept == len(before.history) or kept < h2h.HISTORY_LIMIT
     forgotten = before.history[len(before.history) - kept :]
-    return undone == replace(before, history=forgotten)
+    return undone == replace(before, selected=None, history=forgotten)
 
 
 def useful_targets(state):

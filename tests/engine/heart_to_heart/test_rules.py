@@ -9,6 +9,7 @@ from games.engine import heart_to_heart as h2h
 from games.engine.cards import H2H_RANKS
 from games.engine.heart_to_heart import (
     EXAMPLE_CODE,
+    GameState,
     HeartToHeartError,
     new_game,
     solve_code,
@@ -326,18 +327,33 @@ def test_undo_puts_a_pair_back_and_takes_its_points_back():
     paired = tap(selected, 24).state
     assert paired.score == 30
     back = undo(paired)
-    assert back == selected and back.score == 10 and back.selected == 23
+    assert back == state and back.score == 10
 
 
 def test_undo_puts_the_waste_card_back_on_the_waste():
     state = h2h_deal({25: "4"}, waste="4")
     selected = tap(state, "waste").state
-    assert undo(tap(selected, 25).state) == selected
+    assert undo(tap(selected, 25).state) == state
 
 
-def test_undo_restores_the_selection_a_stock_tap_cleared():
+def test_undo_of_a_pair_leaves_nothing_selected():
+    state = replace(h2h_deal({23: "9", 24: "9"}), removed=position_mask(25))
+    back = undo(play_taps(state, 23, 24))
+    assert back.selected is None
+    assert tap(back, 24).state.selected == 24  # the next tap starts afresh, pairs nothing
+
+
+def test_undo_leaves_nothing_selected_after_a_stock_tap_or_a_fresh_selection():
     selected = tap(h2h_deal(), 25).state
-    assert undo(tap(selected, "stock").state).selected == 25
+    assert undo(tap(selected, "stock").state).selected is None
+    moved = play_taps(h2h_deal(), "stock", 25)  # a card chosen after the last move
+    assert undo(moved).selected is None
+
+
+def test_undo_reads_a_saved_flip_record_that_still_holds_a_selection():
+    saved = play_taps(h2h_deal(), "stock").to_dict()
+    saved["history"] = ["f25"]  # as written before undo cleared the selection
+    assert undo(GameState.from_dict(saved)).selected is None
 
 
 def test_undo_works_out_of_a_stalemate():
