@@ -38,5 +38,6 @@ class SecondsBetween(Func):
         # julianday() is a double of days; rounding to the millisecond first keeps
         # 4 min 12 s from becoming 251.9999 s, then integer division cuts like int().
         end, start = (compiler.compile(expression) for expression in self.source_expressions)
-        sql = f"(CAST(ROUND((julianday({end[0]}) - julianday({start[0]})) * 86400000) AS INTEGER) / 1000)"
+        days = f"(julianday({end[0]}) - julianday({start[0]}))"
+        sql = f"(CAST(ROUND({days} * 86400000) AS INTEGER) / 1000)"
         return sql, (*end[1], *start[1])

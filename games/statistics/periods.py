@@ -1,4 +1,4 @@
-"""The stretch of days a dashboard covers: whole days in the site's time zone, both ends included."""
+"""The days a dashboard covers: whole days in the site's time zone, both ends included."""
 
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ What the words mean here:
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -201,8 +202,8 @@ def _histogram(queryset, field: str, edges: tuple[int, ...], *, open_ended: bool
         .values("bin")
         .annotate(count=Count("pk"))
     }
-    bins = [HistogramBin(low, high, counts.get(i, 0)) for i, (low, high) in
-            enumerate(zip(edges, edges[1:], strict=False))]
+    bins = [HistogramBin(low, high, counts.get(i, 0))
+            for i, (low, high) in enumerate(itertools.pairwise(edges))]
     if open_ended:
         bins.append(HistogramBin(edges[-1], None, counts.get(len(limits), 0)))
     return bins
