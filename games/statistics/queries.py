@@ -24,8 +24,8 @@ import math
 from dataclasses import dataclass
 
 from django.db import connections
-from django.db.models import Avg, Case, Count, IntegerField, Max, Min, Q, Sum, Value, When
-from django.db.models.functions import Substr
+from django.db.models import Count, IntegerField, Q, Sum, Value
+from django.db.models.functions import Least, Substr
 
 from games.models import HeartsGame, HeartToHeartGame, Player
 
@@ -33,6 +33,8 @@ from .expressions import Day, SecondsBetween
 from .periods import Period
 
 DEAL_CLASSES = ("N", "W")
+# Counts name a column of the statistics indexes (never the id, which is not in them),
+# so the database answers from the index alone; Count("*") takes no filter.
 # Winning times fall into these bins (seconds; the last bin is open-ended): players
 # finish in minutes, and a tab left open overnight must not squash everyone else.
 TIME_EDGES = (0, 60, 120, 180, 240, 300, 420, 600, 900, 1200, 1800, 3600)
@@ -97,14 +99,13 @@ def hearts_by_level(period: Period) -> list[HeartsLevelRow]:
             HeartsGame.objects.filter(created_at__gte=period.start, created_at__lt=period.end)
             .values("level")
             .annotate(
-                started=Count("pk"),
-                finished=Count("pk", filter=finished),
-                won=Count("pk", filter=Q(result=HeartsGame.Result.WIN)),
-                lost=Count("pk", filter=Q(result=HeartsGame.Result.LOSS)),
-                drawn=Count("pk", filter=Q(result=HeartsGame.Result.DRAW)),
-                abandoned=Count("pk", filter=Q(result="")),
+                started=Count("*"),
+                finished=Count("created_at", filter=finished),
+                won=Count("created_at", filter=Q(result=HeartsGame.Result.WIN)),
+                lost=Count("created_at", filter=Q(result=HeartsGame.Result.LOSS)),
+                drawn=Count("created_at", filter=Q(result=HeartsGame.Result.DRAW)),
+                abandoned=Count("created_at", filter=Q(result="")),
                 total_seconds=Sum(seconds, filter=finished),
-                average_seconds=Avg(seconds, filter=finished),
             )
             .order_by()
         )
@@ -120,7 +121,9 @@ def hearts_by_level(period: Period) -> list[HeartsLevelRow]:
 
 
 def _hearts_row(level: str, found: dict) -> HeartsLevelRow:
-    average = found.get("average_seconds")
+    # The average is the database's total over its count of finished games: working
+    # out every game's duration once (for the sum) costs half of twice (sum and avg).
+    total, finished = found.get("total_seconds") or 0, found.get("finished", 0)
     return HeartsLevelRow(
         level=level,
         started=found.get("started", 0),
@@ -129,8 +132,8 @@ def _hearts_row(level: str, found: dict) -> HeartsLevelRow:
         lost=found.get("lost", 0),
         drawn=found.get("drawn", 0),
         abandoned=found.get("abandoned", 0),
-        total_seconds=found.get("total_seconds") or 0,
-        average_seconds=None if average is None else round(float(average)),
+        total_seconds=total,
+        average_seconds=round(total / finished) if finished else None,
     )
 
 
@@ -156,8 +159,8 @@ def h2h_by_deal_class(period: Period) -> list[DealClassRow]:
         .annotate(deal_class=Substr("deal_code", 5, 1))
         .values("deal_class")
         .annotate(
-            played=Count("pk"),
-            won=Count("pk", filter=Q(status=HeartToHeartGame.Status.WON)),
+            played=Count("*"),
+            won=Count("started_at", filter=Q(status=HeartToHeartGame.Status.WON)),
         )
     }
     rows = [
@@ -168,45 +171,44 @@ def h2h_by_deal_class(period: Period) -> list[DealClassRow]:
 
 
 def h2h_winning_moves(period: Period) -> list[HistogramBin]:
-    """How many moves the wins took, in about ten bins of a round width."""
-    won = _h2h_won(period)
-    span = won.aggregate(low=Min("moves"), high=Max("moves"))
-    if span["low"] is None:
+    """How many moves the wins took, in about ten bins of a round width.
+
+    The database counts the wins per move count (a few dozen rows); those counts are
+    then added up per bin, whose width depends on the spread they show.
+    """
+    per_moves = dict(
+        _h2h_won(period).values("moves").annotate(count=Count("*")).values_list("moves", "count")
+    )
+    if not per_moves:
         return []
-    width = _nice_width((span["high"] - span["low"] + 1) / MOVE_BINS)
-    first = span["low"] // width * width
-    edges = tuple(range(first, span["high"] + width + 1, width))
-    return _histogram(won, "moves", edges, open_ended=False)
+    low, high = min(per_moves), max(per_moves)
+    width = _nice_width((high - low + 1) / MOVE_BINS)
+    first = low // width * width
+    edges = range(first, high + width + 1, width)
+    return [HistogramBin(start, end, sum(per_moves.get(m, 0) for m in range(start, end)))
+            for start, end in itertools.pairwise(edges)]
 
 
 def h2h_winning_times(period: Period) -> list[HistogramBin]:
-    """How long the wins took, from the first move, in the fixed bins of ``TIME_EDGES``."""
-    won = _h2h_won(period).annotate(seconds=SecondsBetween("started_at", "finished_at"))
-    if not won.exists():
-        return []
-    return _histogram(won, "seconds", TIME_EDGES, open_ended=True)
+    """How long the wins took from the first move, in the fixed bins of ``TIME_EDGES``.
 
-
-def _histogram(queryset, field: str, edges: tuple[int, ...], *, open_ended: bool):
-    """Count rows per bin [edges[i], edges[i + 1]) in one GROUP BY; the bins are numbered."""
-    limits = edges[1:]
-    bin_of = Case(
-        *(When(**{f"{field}__lt": limit}, then=Value(index)) for index, limit in enumerate(limits)),
-        default=Value(len(limits)),
-        output_field=IntegerField(),
+    The database counts the wins per whole minute, every hour and more as one (at most
+    61 rows); every bin edge is a whole minute, so those counts add up into the bins.
+    """
+    last = TIME_EDGES[-1] // 60
+    minute = Least(SecondsBetween("started_at", "finished_at") / 60, Value(last))
+    per_minute = dict(
+        _h2h_won(period).annotate(minute=minute).values("minute").annotate(count=Count("*"))
+        .values_list("minute", "count")
     )
-    counts = {
-        row["bin"]: row["count"]
-        for row in queryset.filter(**{f"{field}__gte": edges[0]})
-        .annotate(bin=bin_of)
-        .values("bin")
-        .annotate(count=Count("pk"))
-    }
-    bins = [HistogramBin(low, high, counts.get(i, 0))
-            for i, (low, high) in enumerate(itertools.pairwise(edges))]
-    if open_ended:
-        bins.append(HistogramBin(edges[-1], None, counts.get(len(limits), 0)))
-    return bins
+    if not per_minute:
+        return []
+    edges = [*TIME_EDGES, None]
+    return [
+        HistogramBin(start, end, sum(count for m, count in per_minute.items()
+                                     if start <= m * 60 and (end is None or m * 60 < end)))
+        for start, end in itertools.pairwise(edges)
+    ]
 
 
 def _nice_width(raw: float) -> int:
@@ -222,39 +224,35 @@ def _nice_width(raw: float) -> int:
 
 
 def activity_per_day(period: Period) -> list[ActivityDay]:
-    """Games started per day for each game, and the distinct players who started one."""
+    """Games started per day for each game, and the distinct players who started one.
+
+    One pass: each game's (day, player) rows, marked Hearts or Heart to Heart, are put
+    together with UNION ALL and grouped by day. The ORM cannot group a UNION, so the
+    outer GROUP BY is written by hand around the ORM's own SQL and parameters.
+    """
+    one, zero = Value(1, output_field=IntegerField()), Value(0, output_field=IntegerField())
     hearts = (
         HeartsGame.objects.filter(created_at__gte=period.start, created_at__lt=period.end)
-        .annotate(day=Day("created_at"))
+        .annotate(day=Day("created_at"), is_hearts=one, is_h2h=zero)
+        .values("day", "player_id", "is_hearts", "is_h2h")
         .order_by()
     )
-    h2h = _h2h_played(period).annotate(day=Day("started_at"))
-    hearts_days = _per_day(hearts.values("day").annotate(count=Count("pk")))
-    h2h_days = _per_day(h2h.values("day").annotate(count=Count("pk")))
-    players = _players_per_day(hearts.values("day", "player_id"), h2h.values("day", "player_id"))
-    return [
-        ActivityDay(day, hearts_days.get(day, 0), h2h_days.get(day, 0), players.get(day, 0))
-        for day in period.days
-    ]
-
-
-def _per_day(rows) -> dict[dt.date, int]:
-    return {_as_date(row["day"]): row["count"] for row in rows}
-
-
-def _players_per_day(hearts_pairs, h2h_pairs) -> dict[dt.date, int]:
-    """Distinct players per day across both games: UNION drops repeated (day, player) pairs.
-
-    The ORM cannot group a UNION, so its SQL is wrapped in one GROUP BY by hand; the
-    inner SQL (and its parameters) still comes from the ORM.
-    """
-    union = hearts_pairs.union(h2h_pairs)
-    connection = connections[union.db]
-    sql, params = union.query.get_compiler(connection=connection).as_sql()
-    day = connection.ops.quote_name("day")
+    h2h = (
+        _h2h_played(period)
+        .annotate(day=Day("started_at"), is_hearts=zero, is_h2h=one)
+        .values("day", "player_id", "is_hearts", "is_h2h")
+    )
+    both = hearts.union(h2h, all=True)
+    connection = connections[both.db]
+    inner, params = both.query.get_compiler(connection=connection).as_sql()
+    day, player, is_hearts, is_h2h = map(
+        connection.ops.quote_name, ("day", "player_id", "is_hearts", "is_h2h"))
+    sql = (f"SELECT {day}, SUM({is_hearts}), SUM({is_h2h}), COUNT(DISTINCT {player}) "
+           f"FROM ({inner}) games GROUP BY {day}")
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {day}, COUNT(*) FROM ({sql}) pairs GROUP BY {day}", params)
-        return {_as_date(value): count for value, count in cursor.fetchall()}
+        cursor.execute(sql, params)
+        found = {_as_date(row[0]): row[1:] for row in cursor.fetchall()}
+    return [ActivityDay(day, *found.get(day, (0, 0, 0))) for day in period.days]
 
 
 def _as_date(value) -> dt.date:

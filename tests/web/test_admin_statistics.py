@@ -274,9 +274,9 @@ def test_the_dashboard_costs_the_same_few_queries_however_many_games(
 ):
     admin_client.get(URL)  # the session and the user, loaded once warm
     build_known_games()
-    # session + user, Hearts per level, deal classes, moves (span, bins),
-    # times (any, bins), activity (Hearts per day, Heart to Heart per day, players).
-    with django_assert_num_queries(11):
+    # session + user, then one query each: Hearts per level, deal classes, wins per move
+    # count, wins per minute, activity (both games and the players).
+    with django_assert_num_queries(7):
         assert admin_client.get(URL).status_code == 200
 
 
