@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.statistics import ActivityDay, HeartsLevelRow, HistogramBin
+from games.templatetags.admin_statistics import percent
 from games.templatetags.clock import duration
 
 WIDTH = 720
@@ -117,12 +119,7 @@ def _y_grid(ticks: list[int], top: float, bottom: float) -> tuple[list[GridLine]
 
 # --- Hearts: one stacked bar per level -----------------------------------------------------
 
-OUTCOMES = (
-    ("won", "won"),
-    ("lost", "lost"),
-    ("drawn", "drawn"),
-    ("abandoned", "abandoned"),
-)
+OUTCOMES = ("won", "lost", "drawn", "abandoned")  # each is also its bars' series name
 
 
 def hearts_levels_chart(rows: list[HeartsLevelRow], labels: dict[str, str | Promise]) -> Chart:
@@ -148,13 +145,13 @@ def hearts_levels_chart(rows: list[HeartsLevelRow], labels: dict[str, str | Prom
         x = left
         label = str(labels[row.level])
         texts.append(Text(left - 8, y + bar / 2 + 4, label, "end"))
-        for key, series in OUTCOMES:
+        for key in OUTCOMES:
             count = getattr(row, key)
             if count:
-                bars.append(Bar(round(x, 1), y, round(count * scale, 1), bar, series,
+                bars.append(Bar(round(x, 1), y, round(count * scale, 1), bar, key,
                                 f"{label}: {count} {names[key]}"))
                 x += count * scale
-        share = "—" if row.win_share is None else f"{row.win_share:.0%}"
+        share = percent(row.win_share)
         texts.append(Text(right + 10, y + bar / 2 + 4,
                           _("%(started)s started · %(share)s won") % {
                               "started": formats.number_format(row.started), "share": share},
@@ -170,7 +167,7 @@ def hearts_levels_chart(rows: list[HeartsLevelRow], labels: dict[str, str | Prom
         grid=grid,
         bars=bars,
         labels=texts,
-        legend=_legend([(series, names[key], False) for key, series in OUTCOMES]),
+        legend=_legend([(key, names[key], False) for key in OUTCOMES]),
     )
 
 
@@ -178,7 +175,8 @@ def hearts_levels_chart(rows: list[HeartsLevelRow], labels: dict[str, str | Prom
 
 
 def _histogram_chart(slug, title, description, axis_title, bins: list[HistogramBin],
-                     bin_label) -> Chart:
+                     bin_label, bin_range) -> Chart:
+    """Bars over ``bin_label`` (short, on the axis); ``bin_range`` names a bar's whole bin."""
     bottom = HEIGHT - BOTTOM
     ticks = nice_ticks(max((b.count for b in bins), default=0))
     grid, scale = _y_grid(ticks, TOP, bottom)
@@ -190,7 +188,8 @@ def _histogram_chart(slug, title, description, axis_title, bins: list[HistogramB
         if b.count:
             bars.append(Bar(round(x + slot * 0.1, 1), round(bottom - b.count * scale, 1),
                             round(slot * 0.8, 1), round(b.count * scale, 1), "wins",
-                            _("%(bin)s: %(count)s wins") % {"bin": label, "count": b.count}))
+                            ngettext("%(bin)s: %(count)s win", "%(bin)s: %(count)s wins",
+                                     b.count) % {"bin": bin_range(b), "count": b.count}))
         texts.append(Text(round(x + slot / 2, 1), bottom + 16, label))
     texts.append(Text((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, axis_title))
     return Chart(slug, title, description, HEIGHT, grid, bars=bars, labels=texts)
@@ -205,6 +204,9 @@ def moves_chart(bins: list[HistogramBin]) -> Chart:
         _("Moves (each bar from its number up)"),
         bins,
         lambda b: str(b.low),
+        lambda b: (ngettext("%(low)s move", "%(low)s moves", b.low) % {"low": b.low}
+                   if b.high == b.low + 1 else
+                   _("%(low)s to %(last)s moves") % {"low": b.low, "last": b.high - 1}),
     )
 
 
@@ -214,9 +216,12 @@ def times_chart(bins: list[HistogramBin]) -> Chart:
         _("Heart to Heart: time per win"),
         _("A histogram: how many wins took each stretch of time from the first move. "
           "The table below gives the same figures."),
-        _("Time from the first move (each bar from its time up)"),
+        _("Minutes from the first move (each bar from its minute up)"),
         bins,
-        lambda b: duration(b.low) if b.high is not None else f"≥ {duration(b.low)}",
+        # Every edge is a whole minute: the axis counts minutes, the table gives durations.
+        lambda b: str(b.low // 60) if b.high is not None else f"≥ {b.low // 60}",
+        lambda b: (_("%(low)s or more") % {"low": duration(b.low)} if b.high is None else
+                   _("%(low)s to %(high)s") % {"low": duration(b.low), "high": duration(b.high)}),
     )
 
 

@@ -40,8 +40,9 @@ def dashboard(request: HttpRequest) -> HttpResponse:
         "form": form,
     }
     if not form.is_valid():
-        # The form says what is wrong; no figures for a period nobody asked for.
-        return render(request, TEMPLATE, context, status=400)
+        # Like any Django form page: shown again, saying what is wrong (and no figures
+        # for a period nobody asked for). A CSV link has no form to show: that is a 400.
+        return render(request, TEMPLATE, context)
     period = form.chosen_period()
     levels = hearts_by_level(period)
     moves, times = h2h_winning_moves(period), h2h_winning_times(period)
