@@ -144,6 +144,28 @@ def fill(players: int, hearts_games: int, h2h_games: int, seed: int) -> None:
         HeartToHeartGame.objects.bulk_create(batch)
 
 
+def explain(client: Client) -> None:
+    """The plan of every statistics query the 90-day page runs (are the indexes used?)."""
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as page:
+        client.get("/admin/statistics/?period=90")
+    for query in page.captured_queries:
+        if "games_" not in query["sql"]:
+            continue  # the session and the user
+        with connection.cursor() as cursor:
+            if connection.vendor == "postgresql":
+                cursor.execute("EXPLAIN (ANALYZE, COSTS OFF) " + query["sql"])
+                plan = [row[0] for row in cursor.fetchall()]
+                plan = [line for line in plan if "Scan" in line or "Execution" in line]
+            else:
+                cursor.execute("EXPLAIN QUERY PLAN " + query["sql"])
+                plan = [row[3] for row in cursor.fetchall()]
+        print(f"  {query['sql'][:70]}…")
+        for line in plan:
+            print(f"      {line.strip()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=8000)
@@ -151,6 +173,8 @@ def main() -> None:
     parser.add_argument("--h2h", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=15, help="timed requests per period")
     parser.add_argument("--seed", type=int, default=13)
+    parser.add_argument("--explain", action="store_true",
+                        help="print the database's plan for each of the page's queries")
     args = parser.parse_args()
 
     call_command("collectstatic", interactive=False, verbosity=0)
@@ -194,6 +218,8 @@ def main() -> None:
               f"this process's CPU median {statistics.median(cpus):7.1f}  "
               f"p99 {percentile(cpus, 0.99):7.1f}   ({len(response.content) // 1024} KiB)")
 
+    if args.explain:
+        explain(client)
     period = stats.Period.last_days(90)
     print("each query function alone, last 90 days (wall, median of 5, ms):")
     for name in ("hearts_by_level", "h2h_by_deal_class", "h2h_winning_moves",
