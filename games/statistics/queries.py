@@ -1,8 +1,8 @@
 """Every figure of the admin's statistics dashboard, each one counted by the database.
 
-Each function runs one or two aggregate queries over the games started in a
-``Period`` and returns a few small rows (one per level, deal class, histogram bin or
-day); Python only fills in the empty days and bins and adds up those few rows.
+Each function runs one aggregate query over the games started in a ``Period`` and gets
+back a few small rows (one per level, deal class, move count, minute or day); Python
+only fills in the empty days and bins and adds those few rows up into bins and totals.
 
 What the words mean here:
 
@@ -35,6 +35,7 @@ from .periods import Period
 DEAL_CLASSES = ("N", "W")
 # Counts name a column of the statistics indexes (never the id, which is not in them),
 # so the database answers from the index alone; Count("*") takes no filter.
+
 # Winning times fall into these bins (seconds; the last bin is open-ended): players
 # finish in minutes, and a tab left open overnight must not squash everyone else.
 TIME_EDGES = (0, 60, 120, 180, 240, 300, 420, 600, 900, 1200, 1800, 3600)
