@@ -45,6 +45,8 @@ def test_dashboard_from_the_admin_index_is_accessible_in_both_themes(
     build_known_games()
     page.emulate_media(color_scheme=theme)
     sign_in(page, live_server)
+    screenshot(f"admin-index-{theme}")
+    assert serious_axe_violations(page) == []  # the index, with the dashboard's link
     page.click("[data-admin-statistics-link]")
     expect(page.locator("h1")).to_have_text("Statistics")
     for chart in ("hearts-levels", "h2h-winning-moves", "h2h-winning-times",
