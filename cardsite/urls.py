@@ -10,6 +10,8 @@ urlpatterns = [
     path("heart-to-heart/", include("games.urls_heart_to_heart")),
     path("hearts/", include("games.urls_hearts")),
     path("i18n/", include("django.conf.urls.i18n")),
+    # Before admin.site.urls: the statistics dashboard is an admin page of its own.
+    path("admin/statistics/", include("games.urls_admin_statistics")),
     path("admin/", admin.site.urls),
 ]
 

@@ -3,13 +3,22 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy as _
 
 from .models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+from .templatetags.clock import duration
 
 
-class HeartToHeartStatsInline(admin.StackedInline):
+class BestTimeAsDuration:
+    """Heart to Heart's best winning time read as a duration ("4 min 12 s"), not seconds."""
+
+    @admin.display(description=_("best winning time"), ordering="best_time_seconds")
+    def best_time(self, stats: HeartToHeartStats) -> str:
+        return duration(stats.best_time_seconds)
+
+
+class HeartToHeartStatsInline(BestTimeAsDuration, admin.StackedInline):
     model = HeartToHeartStats
     can_delete = False
     extra = 0
-    readonly_fields = ("games_played", "games_won", "best_time_seconds", "fewest_moves")
+    fields = readonly_fields = ("games_played", "games_won", "best_time", "fewest_moves")
 
 
 @admin.register(Player)
@@ -23,7 +32,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
 @admin.register(HeartToHeartGame)
 class HeartToHeartGameAdmin(admin.ModelAdmin):
-    list_display = ("deal_code", "player", "status", "score", "moves", "started_at", "finished_at")
+    list_display = ("deal_code", "player", "status", "score", "moves", "started_at", "finished_at",
+                    "time")
     list_filter = ("status",)
     search_fields = ("deal_code", "player__public_id")
     date_hierarchy = "created_at"
@@ -31,13 +41,19 @@ class HeartToHeartGameAdmin(admin.ModelAdmin):
     # The saved state holds the stock's order: admins may read it, nobody edits it here.
     readonly_fields = [field.name for field in HeartToHeartGame._meta.fields]
 
+    @admin.display(description=_("time"))
+    def time(self, game: HeartToHeartGame) -> str:
+        """On the clock from the first move (still running while the game is played)."""
+        return duration(game.elapsed_seconds)
+
 
 @admin.register(HeartToHeartStats)
-class HeartToHeartStatsAdmin(admin.ModelAdmin):
+class HeartToHeartStatsAdmin(BestTimeAsDuration, admin.ModelAdmin):
     list_display = ("player", "games_played", "games_won", "win_share_display",
-                    "best_time_seconds", "fewest_moves")
+                    "best_time", "fewest_moves")
     list_select_related = ("player",)
-    readonly_fields = ("player", "games_played", "games_won", "best_time_seconds", "fewest_moves")
+    fields = readonly_fields = ("player", "games_played", "games_won", "best_time",
+                                "fewest_moves")
 
     @admin.display(description=_("win share"))
     def win_share_display(self, stats: HeartToHeartStats) -> str:
@@ -47,7 +63,8 @@ class HeartToHeartStatsAdmin(admin.ModelAdmin):
 
 @admin.register(HeartsGame)
 class HeartsGameAdmin(admin.ModelAdmin):
-    list_display = ("id", "player", "level", "phase", "result", "created_at", "finished_at")
+    list_display = ("id", "player", "level", "phase", "result", "created_at", "finished_at",
+                    "playing_time")
     list_filter = ("level", "phase", "result")
     search_fields = ("player__public_id",)
     date_hierarchy = "created_at"
@@ -55,17 +72,26 @@ class HeartsGameAdmin(admin.ModelAdmin):
     # The saved state holds every hand: admins may read it, nobody edits it here.
     readonly_fields = [field.name for field in HeartsGame._meta.fields]
 
+    @admin.display(description=_("playing time"))
+    def playing_time(self, game: HeartsGame) -> str:
+        """From the deal to the result; "—" until the game is finished."""
+        return duration(game.duration_seconds)
+
 
 @admin.register(HeartsStats)
 class HeartsStatsAdmin(admin.ModelAdmin):
     """Per player and level; the list page also shows the totals per level."""
 
-    list_display = ("player", "level", "games_played", "wins", "losses", "draws", "total_seconds")
+    list_display = ("player", "level", "games_played", "wins", "losses", "draws", "total_time")
     list_filter = ("level",)
     list_select_related = ("player",)
-    readonly_fields = ("player", "level", "games_played", "wins", "losses", "draws",
-                       "total_seconds")
+    fields = readonly_fields = ("player", "level", "games_played", "wins", "losses", "draws",
+                                "total_time")
     change_list_template = "admin/games/heartsstats/change_list.html"
+
+    @admin.display(description=_("total time"), ordering="total_seconds")
+    def total_time(self, stats: HeartsStats) -> str:
+        return duration(stats.total_seconds)
 
     def changelist_view(self, request, extra_context=None):
         totals = (

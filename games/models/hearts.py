@@ -69,6 +69,10 @@ class HeartsGame(models.Model):
             models.Index(fields=["player", "phase", "-updated_at"]),
             # manage.py purge looks for games idle since a date, whoever owns them.
             models.Index(fields=["updated_at"], name="hearts_game_idle_idx"),
+            # The admin's statistics (games.statistics): every column its Hearts queries
+            # read, led by the day a game started, so they never touch the JSON state.
+            models.Index(fields=["created_at", "level", "result", "finished_at", "player"],
+                         name="hearts_game_statistics_idx"),
         ]
 
     def __str__(self) -> str:
