@@ -1,10 +1,12 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from cardsite.health import healthz
 from games.views.home import home
 
 urlpatterns = [
     path("", home, name="home"),
+    path("healthz", healthz, name="healthz"),
     path("heart-to-heart/", include("games.urls_heart_to_heart")),
     path("hearts/", include("games.urls_hearts")),
     path("i18n/", include("django.conf.urls.i18n")),
