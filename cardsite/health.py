@@ -3,7 +3,8 @@
 For load balancers, monitoring and the scale-out tests. It answers plain text, sets
 no cookie, reads no session and is never cached, so a probe every few seconds leaves
 nothing behind. A database that cannot answer a trivial query makes it 503 (within the
-connect timeout, see ``DATABASE_CONNECT_TIMEOUT``), logged as one warning line; Django drops the broken connection when the request ends
+connect timeout, see ``DATABASE_CONNECT_TIMEOUT``), logged as one warning line; Django
+drops the broken connection when the request ends
 (``close_old_connections``), so the next probe connects afresh.
 """
 

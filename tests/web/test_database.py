@@ -38,7 +38,10 @@ def test_sqlite_is_tuned_for_a_web_server():
 
 def _settings_with(monkeypatch, **environ) -> dict:
     """cardsite.settings run afresh (not the loaded copy) under this environment."""
-    for name in ("DATABASE_URL", "SQLITE_PATH", "DATABASE_CONNECT_TIMEOUT", "DATABASE_CONN_MAX_AGE"):
+    database_variables = (
+        "DATABASE_URL", "SQLITE_PATH", "DATABASE_CONNECT_TIMEOUT", "DATABASE_CONN_MAX_AGE"
+    )
+    for name in database_variables:
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
