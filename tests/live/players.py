@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from .client import Browser, Page, ServerGone, hooks
 
 APPLIED, NOT_APPLIED = "applied", "not applied"
+# nginx's answers when an app server died under a request it had already passed on.
+PROXY_GAVE_UP = (502, 504)
 
 
 @dataclass
@@ -50,6 +52,10 @@ class _Player:
         before = self.version if self.game_id is not None else None
         self.in_flight = InFlight(before, kind, hooks(self.page, self.element_id))
         answer = self.browser.press(form, button, kind=kind)  # may raise ServerGone
+        if answer.status in PROXY_GAVE_UP:
+            # The proxy had handed the request over and lost the app server: it may or
+            # may not have been saved. A person would look and press again; so do we.
+            raise ServerGone(f"{kind}: {answer.status} from the proxy")
         self.in_flight = None
         if answer.status != 200:
             raise AssertionError(f"{kind}: {answer.status} {answer.url}\n{answer.text[:800]}")
