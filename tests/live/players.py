@@ -26,7 +26,7 @@ PROXY_GAVE_UP = (502, 504)
 class InFlight:
     version: int | None  # the version the player had seen (None: no game saved yet)
     kind: str
-    hooks: list[tuple]  # the board or table as the player last saw it
+    seen: Page  # the board or table as the player last saw it
 
 
 class _Player:
@@ -50,7 +50,7 @@ class _Player:
 
     def _press(self, form, button, kind: str) -> Page:
         before = self.version if self.game_id is not None else None
-        self.in_flight = InFlight(before, kind, hooks(self.page, self.element_id))
+        self.in_flight = InFlight(before, kind, self.page)
         answer = self.browser.press(form, button, kind=kind)  # may raise ServerGone
         if answer.status in PROXY_GAVE_UP:
             # The proxy had handed the request over and lost the app server: it may or
@@ -82,7 +82,8 @@ class _Player:
         saved = page.version
         if saved == flight.version:
             # Not applied at all: the game is exactly as the player last saw it.
-            assert hooks(page, self.element_id) == flight.hooks, "the game did not resume as seen"
+            seen = hooks(flight.seen, self.element_id)
+            assert hooks(page, self.element_id) == seen, "the game did not resume as seen"
             outcome = NOT_APPLIED
         else:
             assert saved == flight.version + 1, (flight, saved)  # applied once, whole
