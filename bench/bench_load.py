@@ -6,15 +6,17 @@ deploy/nginx/ on a loopback port in front of two gunicorn instances
 DEBUG off, static files collected. Players are browsers (tests/live/client.py): cookies,
 CSRF, htmx headers, only the buttons the pages offer. Half play Heart to Heart (the
 Examples deal's winning line, tap by tap, then again), half play Hearts (choose and pass,
-lift and play, and the computers' timed steps through the advance endpoint, posted as
-soon as they are offered: no think time, so the servers are kept saturated).
+lift and play, and the computers' timed steps through the advance endpoint).
 
-Two phases of the same length in the same run, same players, same servers:
-1. the floor: every player GETs ``/bench/floor/``, a Django view that does nothing
-   (full middleware, gunicorn and nginx; served only under bench/floor_settings.py);
-2. the games.
-Prints, per kind of request: count, throughput, median, p99, errors; then the moves
-(every POST a player makes) against the floor, and the targets.
+Three phases of the same length in the same run, same players, same servers:
+1. the floor, saturated: every player GETs ``/bench/floor/``, a Django view that does
+   nothing (full middleware, gunicorn and nginx; served only under
+   bench/floor_settings.py), again as soon as it has its answer: the set-up's capacity;
+2. the games, saturated the same way: the moves' capacity, against the floor's;
+3. the games paced like people: a think time before each press, and each computer step
+   posted after the delay its page asks for (as htmx does): the latency a player sees.
+Prints, per phase and kind of request: count, throughput, median, p99, errors (as the
+clients saw them, and as nginx timed the app servers); then the ratios and the targets.
 
     make bench-load                  # or: .venv/bin/python bench/bench_load.py
     .venv/bin/python bench/bench_load.py --players 60 --duration 30
@@ -27,9 +29,12 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
+import random
 import re
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from collections import defaultdict
@@ -47,9 +52,22 @@ MOVE_KINDS = ("h2h tap", "hearts choose", "hearts pass", "hearts lift", "hearts 
 OK_STATUSES = (200, 302)
 
 
-def _player_loop(base: str, game: str, end: float, timings: list[Timing],
+def _pause(player, think_ms: float, rng: random.Random) -> None:
+    """Wait as a person and htmx would: the delay a timed computer step carries, or a
+    think time before the person's own press. No pause at all when ``think_ms`` is 0."""
+    if think_ms <= 0 or player.page is None:
+        return
+    advance = player.page.form_with(class_="advance")
+    if advance is not None:
+        time.sleep(int(advance.attrs.get("data-advance-delay", "0")) / 1000)
+    else:
+        time.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
+
+
+def _player_loop(base: str, game: str, end: float, think_ms: float, timings: list[Timing],
                  problems: list[str]) -> None:
     browser = Browser(base, record=timings)
+    rng = random.Random()
     line = solve_code(EXAMPLE_CODE).line if game == "h2h" else None
     while time.monotonic() < end:
         if game == "floor":
@@ -63,6 +81,7 @@ def _player_loop(base: str, game: str, end: float, timings: list[Timing],
         try:
             player.start()
             while not player.done and time.monotonic() < end:
+                _pause(player, think_ms, rng)
                 player.step()
         except (AssertionError, ServerGone) as error:  # counted; a fresh game follows
             problems.append(f"{game}: {error!r}"[:300])
@@ -70,12 +89,15 @@ def _player_loop(base: str, game: str, end: float, timings: list[Timing],
 
 def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str]]:
     """One client process: its share of the players, each a thread, until ``end``."""
-    base, games, seconds = args
+    base, games, seconds, think_ms = args
     end = time.monotonic() + seconds
     timings: list[Timing] = []
     problems: list[str] = []
-    threads = [threading.Thread(target=_player_loop, args=(base, game, end, timings, problems))
-               for game in games]
+    threads = [
+        threading.Thread(target=_player_loop,
+                         args=(base, game, end, think_ms, timings, problems))
+        for game in games
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -83,11 +105,13 @@ def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str
     return [(t.kind, t.status, t.ms) for t in timings], problems
 
 
-def run_phase(base: str, games: list[str], seconds: float, processes: int):
+def run_phase(base: str, games: list[str], seconds: float, processes: int,
+              think_ms: float = 0):
     shares = [games[i::processes] for i in range(processes)]
     started = time.monotonic()
     with multiprocessing.get_context("spawn").Pool(processes) as pool:
-        results = pool.map(_client_process, [(base, share, seconds) for share in shares])
+        results = pool.map(_client_process,
+                           [(base, share, seconds, think_ms) for share in shares])
     wall = time.monotonic() - started
     timings = [timing for part, _ in results for timing in part]
     problems = [problem for _, part in results for problem in part]
@@ -159,17 +183,18 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=60, help="concurrent players (>= 50)")
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds per phase")
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
+    parser.add_argument("--think-ms", type=float, default=600.0,
+                        help="a person's mean pause before a press, in the paced phase")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per app server")
     parser.add_argument("--processes", type=int, default=2, help="client processes")
     args = parser.parse_args()
-
-    import tempfile
 
     folder = Path(tempfile.mkdtemp(prefix="cardsite-load-"))
     cluster = PostgresCluster()
     servers: list[Gunicorn] = []
     nginx = None
+    games = ["h2h" if i % 2 == 0 else "hearts" for i in range(args.players)]
     try:
         env = site_env(cluster.url, folder / "static",
                        DJANGO_SETTINGS_MODULE="bench.floor_settings",
@@ -179,14 +204,17 @@ def main() -> None:
                    for i in (1, 2)]
         nginx = Nginx([f"127.0.0.1:{server.port}" for server in servers]).start()
         print(f"{args.players} players, {args.processes} client processes; nginx -> 2 app "
-              f"servers x {args.workers} sync workers; PostgreSQL; {args.duration:.0f} s a phase")
-
-        floor, floor_problems, floor_seconds = run_phase(
-            nginx.base, ["floor"] * args.players, args.duration, args.processes)
-        games = ["h2h" if i % 2 == 0 else "hearts" for i in range(args.players)]
-        played, problems, game_seconds = run_phase(
-            nginx.base, games, args.duration, args.processes)
-        proxy_log = nginx.access_log()
+              f"servers x {args.workers} sync workers; PostgreSQL; {args.duration:.0f} s a phase; "
+              f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+        phases = {}
+        logs = {}
+        for name, players, think in (("floor", ["floor"] * args.players, 0),
+                                     ("saturated", games, 0),
+                                     ("paced", games, args.think_ms)):
+            before = len(nginx.access_log())
+            phases[name] = run_phase(nginx.base, players, args.duration, args.processes, think)
+            logs[name] = nginx.access_log()[before:]
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     finally:
         if nginx is not None:
             nginx.destroy()
@@ -194,20 +222,34 @@ def main() -> None:
             server.stop()
         cluster.destroy()
 
-    floor_summary = summarise(floor, floor_seconds)
-    game_summary = summarise(played, game_seconds)
-    print_table("floor: a do-nothing Django view (GET /bench/floor/)", floor_summary)
-    print_table("games", game_summary)
-    moves, base = game_summary["moves (all POSTs)"], floor_summary["floor"]
-    errors = sum(row["errors"] for kind, row in game_summary.items() if kind in MOVE_KINDS)
-    errors += base["errors"] + len(problems) + len(floor_problems)
-    print(f"\nmove throughput / floor throughput: {moves['per_s'] / base['per_s']:.2f} "
-          f"(target >= 0.5)")
-    print(f"move median / floor median: {moves['median'] / base['median']:.2f}")
-    print(f"move p99: {moves['p99']:.1f} ms (target < 100 ms)")
+    summaries = {name: summarise(timings, seconds)
+                 for name, (timings, _problems, seconds) in phases.items()}
+    print_table("1. floor, saturated: a do-nothing Django view (GET /bench/floor/), "
+                "no pause between requests", summaries["floor"])
+    print_server_side(logs["floor"])
+    print_table("2. games, saturated: every player presses again as soon as it has an answer",
+                summaries["saturated"])
+    print_server_side(logs["saturated"])
+    print_table(f"3. games, paced like people: {args.think_ms:.0f} ms mean think time, "
+                "computer steps after the delay the page asks for", summaries["paced"])
+    print_server_side(logs["paced"])
+
+    floor = summaries["floor"]["floor"]
+    saturated = summaries["saturated"]["moves (all POSTs)"]
+    paced = summaries["paced"]["moves (all POSTs)"]
+    problems = [p for _timings, part, _seconds in phases.values() for p in part]
+    errors = len(problems) + sum(
+        row["errors"] for summary in summaries.values() for kind, row in summary.items()
+        if not kind.startswith("moves"))
+    print(f"\nmove throughput (saturated) / floor throughput: "
+          f"{saturated['per_s']:.1f} / {floor['per_s']:.1f} = "
+          f"{saturated['per_s'] / floor['per_s']:.2f} (target >= 0.5)")
+    print(f"move median / floor median (saturated): "
+          f"{saturated['median'] / floor['median']:.2f}")
+    print(f"move p99, paced: {paced['p99']:.1f} ms; saturated: {saturated['p99']:.1f} ms "
+          "(target < 100 ms)")
     print(f"errors: {errors} (target 0)")
-    print_server_side(proxy_log)
-    for problem in (problems + floor_problems)[:10]:
+    for problem in problems[:10]:
         print("  ", problem)
 
 

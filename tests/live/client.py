@@ -60,7 +60,8 @@ def _attr(key: str) -> str:
 
 # Regular expressions, not an HTML parser: the load benchmark reads thousands of pages a
 # second with these, and a pure-Python parser would make the clients the bottleneck.
-_TAG = re.compile(r"""<(/?)(form|input|button|body)\b((?:[^>"']|"[^"]*"|'[^']*')*)>""", re.I)
+_TAG = re.compile(
+    r"""<(/?)(form|input|button|body|select|option)\b((?:[^>"']|"[^"]*"|'[^']*')*)>""", re.I)
 _ATTRIBUTE = re.compile(r"""([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
@@ -75,11 +76,14 @@ def _read_forms(text: str) -> tuple[list[Form], dict[str, str]]:
     forms: list[Form] = []
     hx_headers: dict[str, str] = {}
     open_form: Form | None = None
+    select: str | None = None  # the name of the <select> being read
     for closing, tag, raw in _TAG.findall(text):
         tag = tag.lower()
         if closing:
             if tag == "form":
                 open_form = None
+            elif tag == "select":
+                select = None
             continue
         attributes = _attributes(raw)
         if tag == "body" and "hx-headers" in attributes:
@@ -93,9 +97,17 @@ def _read_forms(text: str) -> tuple[list[Form], dict[str, str]]:
                 attrs=attributes,
             )
             forms.append(open_form)
-        elif open_form is not None and tag == "input":
-            if attributes.get("type", "text") in ("hidden", "text") and "name" in attributes:
-                open_form.fields[attributes["name"]] = attributes.get("value", "")
+        elif open_form is not None and tag == "input" and "name" in attributes:
+            kind = attributes.get("type", "text")
+            if kind in ("hidden", "text") or (kind in ("radio", "checkbox")
+                                               and "checked" in attributes):
+                open_form.fields[attributes["name"]] = attributes.get("value", "on")
+        elif open_form is not None and tag == "select" and "name" in attributes:
+            select = attributes["name"]
+        elif open_form is not None and tag == "option" and select is not None:
+            # A browser sends the selected option, else the first.
+            if "selected" in attributes or select not in open_form.fields:
+                open_form.fields[select] = attributes.get("value", "")
         elif open_form is not None and tag == "button":
             open_form.buttons.append(attributes)
     return forms, hx_headers

@@ -162,6 +162,11 @@ class HeartsPlayer(_Player):
         self.game_id = None
         self._show(self.browser.get("/hearts/", kind="page"))
         assert self.page.status == 200, self.page.status
+        if self.phase is None:  # a start screen: the options as they are, and Deal
+            found = self.page.find(data_action="start")
+            assert found is not None, f"no table and no Deal button on {self.page.url}"
+            self._show(self.browser.press(*found, kind="hearts new game"))
+            assert self.page.status == 200 and self.phase is not None, self.page.url
 
     @property
     def phase(self) -> str | None:
