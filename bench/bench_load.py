@@ -8,7 +8,9 @@ CSRF, htmx headers, only the buttons the pages offer. Half play Heart to Heart (
 Examples deal's winning line, tap by tap, then again), half play Hearts (choose and pass,
 lift and play, and the computers' timed steps through the advance endpoint).
 
-Three phases of the same length in the same run, same players, same servers:
+Phases in the same run, same servers (0 is short, the others of the same length):
+0. one at a time: one client GETs the floor, then one player of each game plays, each
+   pressing again as soon as it has an answer: what one move costs against the floor;
 1. the floor, saturated: every player GETs ``/bench/floor/``, a Django view that does
    nothing (full middleware, gunicorn and nginx; served only under
    bench/floor_settings.py), again as soon as it has its answer: the set-up's capacity;
@@ -208,11 +210,16 @@ def main() -> None:
               f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
         phases = {}
         logs = {}
-        for name, players, think in (("floor", ["floor"] * args.players, 0),
-                                     ("saturated", games, 0),
-                                     ("paced", games, args.think_ms)):
+        alone = min(args.duration, 5.0)
+        for name, players, think, seconds, processes in (
+            ("floor alone", ["floor"], 0, alone, 1),
+            ("games alone", ["h2h", "hearts"], 0, alone, 1),
+            ("floor", ["floor"] * args.players, 0, args.duration, args.processes),
+            ("saturated", games, 0, args.duration, args.processes),
+            ("paced", games, args.think_ms, args.duration, args.processes),
+        ):
             before = len(nginx.access_log())
-            phases[name] = run_phase(nginx.base, players, args.duration, args.processes, think)
+            phases[name] = run_phase(nginx.base, players, seconds, processes, think)
             logs[name] = nginx.access_log()[before:]
         print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     finally:
@@ -224,6 +231,9 @@ def main() -> None:
 
     summaries = {name: summarise(timings, seconds)
                  for name, (timings, _problems, seconds) in phases.items()}
+    print_table("0. one at a time: one floor client, then one player of each game, "
+                "no pause", {**summaries["floor alone"], **summaries["games alone"]})
+    print_server_side(logs["floor alone"] + logs["games alone"])
     print_table("1. floor, saturated: a do-nothing Django view (GET /bench/floor/), "
                 "no pause between requests", summaries["floor"])
     print_server_side(logs["floor"])
@@ -234,6 +244,11 @@ def main() -> None:
                 "computer steps after the delay the page asks for", summaries["paced"])
     print_server_side(logs["paced"])
 
+    floor_alone = summaries["floor alone"]["floor"]["median"]
+    move_alone = summaries["games alone"]["moves (all POSTs)"]["median"]
+    print(f"\none at a time, move median / floor median: {move_alone:.2f} / "
+          f"{floor_alone:.2f} ms = {move_alone / floor_alone:.1f} (what a move costs the "
+          "servers, in floors)")
     floor = summaries["floor"]["floor"]
     saturated = summaries["saturated"]["moves (all POSTs)"]
     paced = summaries["paced"]["moves (all POSTs)"]
@@ -241,7 +256,7 @@ def main() -> None:
     errors = len(problems) + sum(
         row["errors"] for summary in summaries.values() for kind, row in summary.items()
         if not kind.startswith("moves"))
-    print(f"\nmove throughput (saturated) / floor throughput: "
+    print(f"move throughput (saturated) / floor throughput: "
           f"{saturated['per_s']:.1f} / {floor['per_s']:.1f} = "
           f"{saturated['per_s'] / floor['per_s']:.2f} (target >= 0.5)")
     print(f"move median / floor median (saturated): "
