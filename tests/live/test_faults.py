@@ -28,7 +28,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 
 from .client import Browser, ServerGone
 from .players import APPLIED, NOT_APPLIED, HeartsPlayer, HeartToHeartPlayer, play_to_the_end
-from .stack import Gunicorn, read_row, site_env
+from .stack import Gunicorn, manage, read_row, site_env
 
 pytestmark = pytest.mark.ops
 
@@ -133,8 +133,6 @@ def test_kill_9_mid_game_then_restart_every_game_resumes_exactly(
 def test_postgresql_stopped_mid_game_answers_503_fast_and_recovers_without_a_restart(
     postgres, static_root, tmp_path
 ):
-    from .stack import manage
-
     env = site_env(postgres.url, static_root)
     manage(env, "migrate", "--noinput", "-v", "0")
     server = Gunicorn(env, tmp_path / "gunicorn.log").start()
