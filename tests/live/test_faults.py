@@ -27,7 +27,14 @@ import pytest
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
 
 from .client import Browser, ServerGone
-from .players import APPLIED, NOT_APPLIED, HeartsPlayer, HeartToHeartPlayer, play_to_the_end
+from .players import (
+    APPLIED,
+    NOT_APPLIED,
+    HeartsPlayer,
+    HeartToHeartPlayer,
+    play_to_the_end,
+    recover,
+)
 from .stack import Gunicorn, manage, read_row, site_env
 
 pytestmark = pytest.mark.ops
@@ -71,6 +78,11 @@ def test_kill_9_mid_game_then_restart_every_game_resumes_exactly(
     players += [HeartsPlayer(Browser(server.base), deals=1) for _ in range(HEARTS_PLAYERS)]
     failures: list[str] = []
 
+    def wait_until_up() -> None:
+        if not up.wait(timeout=60):
+            raise AssertionError("the server never came back")
+        time.sleep(0.05)  # a kill may be on its way: recover() retries if so
+
     def play(player) -> None:
         try:
             player.start()
@@ -80,9 +92,7 @@ def test_kill_9_mid_game_then_restart_every_game_resumes_exactly(
                 try:
                     player.step()
                 except ServerGone:
-                    if not up.wait(timeout=60):
-                        raise AssertionError("the server never came back") from None
-                    player.resume()
+                    recover(player, wait_until_up)
             raise AssertionError("not done after 2000 steps")
         except Exception as error:  # reported by the main thread
             failures.append(f"{type(player).__name__}: {error!r}")
