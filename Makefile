@@ -113,7 +113,7 @@ messages: $(VENV)/.installed-test
 	$(BIN)/python manage.py makemessages -l fr -l nb --no-obsolete --ignore=.venv --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test nginx postgresql
 	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
 bench-load: $(VENV)/.installed-test nginx postgresql
