@@ -186,11 +186,6 @@ class Browser:
 
     # --- HTTP ---------------------------------------------------------------------
 
-    def move_to(self, base: str) -> None:
-        """The site answers at another address now (a restarted server); cookies stay."""
-        self.close()
-        self.base = base
-
     def close(self) -> None:
         if self._connection is not None:
             self._connection.close()
@@ -270,18 +265,6 @@ class Browser:
         use_htmx = htmx and form.hx_post is not None
         target = (form.hx_post if use_htmx else form.action) or "."
         return self.request("POST", target, data, htmx=use_htmx, kind=kind)
-
-    def wait_until_up(self, seconds: float = 30.0) -> None:
-        deadline = time.monotonic() + seconds
-        while True:
-            try:
-                if self.get("/healthz").status == 200:
-                    return
-            except ServerGone:
-                pass
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{self.base} did not come up in {seconds} s")
-            time.sleep(0.1)
 
 
 class _HookReader(HTMLParser):

@@ -137,10 +137,6 @@ class Gunicorn:
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
 
-    def requests_served(self) -> int:
-        """Lines in gunicorn's access log (one per request)."""
-        return sum(1 for line in self.log_text().splitlines() if line.startswith("127.0.0.1 "))
-
 
 def postgres_bin() -> Path:
     found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
