@@ -34,6 +34,7 @@ import multiprocessing
 import os
 import random
 import re
+import shutil
 import statistics
 import sys
 import tempfile
@@ -228,6 +229,7 @@ def main() -> None:
         for server in servers:
             server.stop()
         cluster.destroy()
+        shutil.rmtree(folder, ignore_errors=True)
 
     summaries = {name: summarise(timings, seconds)
                  for name, (timings, _problems, seconds) in phases.items()}
