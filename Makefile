@@ -8,13 +8,15 @@ PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
 
-.PHONY: help install install-test run serve migrate test test-postgres lint format messages chromium bench clean
+.PHONY: help install install-test run serve migrate test test-postgres test-ops lint format messages chromium nginx postgresql bench bench-load clean
 
 help:
 	@echo "make run            install, migrate and serve on http://127.0.0.1:$(PORT)/ (SQLite)"
 	@echo "make test           install test needs (chromium included), lint, run the whole suite"
 	@echo "make test-postgres  the whole suite against a throwaway PostgreSQL cluster"
+	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
+	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
 	@echo "make lint | format | messages | bench | clean"
 
 # The virtual environment is rebuilt when pyproject.toml changes.
@@ -41,6 +43,23 @@ chromium:
 		echo "Installing Debian's chromium for the browser tests"; \
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+	fi
+
+# Debian's PostgreSQL and nginx for the live tests; each test runs its own throwaway
+# cluster and its own nginx as an ordinary user on loopback. RUNLEVEL=1 keeps the
+# package from starting a system-wide nginx on port 80.
+postgresql:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+		echo "Installing Debian's postgresql for the live tests"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq postgresql >/dev/null; \
+	fi
+
+nginx:
+	@if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then \
+		echo "Installing Debian's nginx for the live tests"; \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
 	fi
 
 migrate: install
@@ -83,12 +102,22 @@ test: install-test lint
 test-postgres: install-test
 	scripts/with-postgres.sh bash -c '$(run_pytest)'
 
+# The slow live tests (tests/live, marked ops, left out of `make test`): gunicorn killed
+# with -9 mid-move, PostgreSQL stopped mid-game, nginx in front of two app servers.
+test-ops: install-test nginx postgresql
+	set +e; $(BIN)/pytest -m ops $(PYTEST_ARGS); status=$$?; set -e; \
+	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; \
+	exit $$status
+
 messages: $(VENV)/.installed-test
 	$(BIN)/python manage.py makemessages -l fr -l nb --no-obsolete --ignore=.venv --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test nginx postgresql
 	@for script in bench/bench_*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+bench-load: $(VENV)/.installed-test nginx postgresql
+	$(BIN)/python bench/bench_load.py
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis

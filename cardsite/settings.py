@@ -14,6 +14,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from cardsite.postgres_tuning import tune_postgres
 from cardsite.sqlite_tuning import tune_sqlite
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -115,7 +116,18 @@ if DATABASE_URL:
 else:
     SQLITE_PATH.parent.mkdir(parents=True, exist_ok=True)
     _database = {"ENGINE": "django.db.backends.sqlite3", "NAME": SQLITE_PATH}
-DATABASES = {"default": tune_sqlite(_database)}
+# PostgreSQL: a short connect timeout (a database that is down answers 503 in seconds,
+# not after a hang) and persistent connections that are checked before reuse, so the
+# site recovers by itself once the database is back (see cardsite/postgres_tuning.py).
+DATABASES = {
+    "default": tune_sqlite(
+        tune_postgres(
+            _database,
+            connect_timeout=int(os.environ.get("DATABASE_CONNECT_TIMEOUT", 3)),
+            conn_max_age=int(os.environ.get("DATABASE_CONN_MAX_AGE", 600)),
+        )
+    )
+}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -218,6 +230,8 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    # Load balancers probe the app servers directly over plain http.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 
 # --- Game pacing (tests set these to 0) -----------------------------------
 HEARTS_COMPUTER_DELAY_MS = int(os.environ.get("HEARTS_COMPUTER_DELAY_MS", 450))

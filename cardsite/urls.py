@@ -1,12 +1,14 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from cardsite.health import healthz
 from games.views.home import home
 from games.views.web_app import web_app_manifest
 
 urlpatterns = [
     path("", home, name="home"),
     path("manifest.webmanifest", web_app_manifest, name="web_app_manifest"),
+    path("healthz", healthz, name="healthz"),
     path("heart-to-heart/", include("games.urls_heart_to_heart")),
     path("hearts/", include("games.urls_hearts")),
     path("i18n/", include("django.conf.urls.i18n")),

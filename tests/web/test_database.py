@@ -12,6 +12,7 @@ import pytest
 from django.db import connection
 from django.db.utils import ConnectionHandler
 
+from cardsite.postgres_tuning import tune_postgres
 from cardsite.sqlite_tuning import tune_sqlite
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +38,10 @@ def test_sqlite_is_tuned_for_a_web_server():
 
 def _settings_with(monkeypatch, **environ) -> dict:
     """cardsite.settings run afresh (not the loaded copy) under this environment."""
-    for name in ("DATABASE_URL", "SQLITE_PATH"):
+    database_variables = (
+        "DATABASE_URL", "SQLITE_PATH", "DATABASE_CONNECT_TIMEOUT", "DATABASE_CONN_MAX_AGE"
+    )
+    for name in database_variables:
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
@@ -90,13 +94,42 @@ def test_options_given_in_the_database_url_win_over_the_tuning(monkeypatch, tmp_
     assert database["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
-def test_postgresql_url_is_left_as_dj_database_url_made_it(monkeypatch):
+def test_postgresql_gets_a_short_connect_timeout_and_checked_persistent_connections(
+    monkeypatch,
+):
+    """A stopped database answers 503 within seconds, and broken connections are replaced."""
     database = _settings_with(
         monkeypatch, DATABASE_URL="postgres://cards:secret@db.example:5432/cardsite"
     )
     assert database["ENGINE"] == "django.db.backends.postgresql"
-    assert database.get("OPTIONS", {}) == {}
+    assert database["OPTIONS"] == {"connect_timeout": 3}
     assert database["CONN_MAX_AGE"] == 600
+    assert database["CONN_HEALTH_CHECKS"] is True
+    assert "transaction_mode" not in database["OPTIONS"]  # no SQLite tuning
+
+
+def test_postgresql_connect_timeout_and_connection_age_come_from_the_environment(monkeypatch):
+    database = _settings_with(
+        monkeypatch,
+        DATABASE_URL="postgres://cards:secret@db.example:5432/cardsite",
+        DATABASE_CONNECT_TIMEOUT="7",
+        DATABASE_CONN_MAX_AGE="0",
+    )
+    assert database["OPTIONS"]["connect_timeout"] == 7
+    assert database["CONN_MAX_AGE"] == 0
+
+
+def test_a_connect_timeout_in_the_postgresql_url_wins(monkeypatch):
+    database = _settings_with(
+        monkeypatch,
+        DATABASE_URL="postgres://cards@db.example:5432/cardsite?connect_timeout=10",
+    )
+    assert database["OPTIONS"]["connect_timeout"] == 10
+
+
+def test_tune_postgres_leaves_other_engines_alone():
+    sqlite = {"ENGINE": "django.db.backends.sqlite3", "NAME": "db.sqlite3"}
+    assert tune_postgres(dict(sqlite)) == sqlite
 
 
 def test_tune_sqlite_leaves_other_engines_alone():

@@ -1,0 +1,274 @@
+"""Load: 50+ simulated players through nginx, two app servers, one PostgreSQL.
+
+The set-up is the scale-out test's (tests/live/test_proxy.py): Debian's nginx from
+deploy/nginx/ on a loopback port in front of two gunicorn instances
+(deploy/gunicorn.conf.py, 2 sync workers each) sharing a throwaway PostgreSQL cluster,
+DEBUG off, static files collected. Players are browsers (tests/live/client.py): cookies,
+CSRF, htmx headers, only the buttons the pages offer. Half play Heart to Heart (the
+Examples deal's winning line, tap by tap, then again), half play Hearts (choose and pass,
+lift and play, and the computers' timed steps through the advance endpoint).
+
+Phases in the same run, same servers (0 is short, the others of the same length):
+0. one at a time: one client GETs the floor, then one player of each game plays, each
+   pressing again as soon as it has an answer: what one move costs against the floor;
+1. the floor, saturated: every player GETs ``/bench/floor/``, a Django view that does
+   nothing (full middleware, gunicorn and nginx; served only under
+   bench/floor_settings.py), again as soon as it has its answer: the set-up's capacity;
+2. the games, saturated the same way: the moves' capacity, against the floor's;
+3. the games paced like people: a think time before each press, and each computer step
+   posted after the delay its page asks for (as htmx does): the latency a player sees.
+Prints, per phase and kind of request: count, throughput, median, p99, errors (as the
+clients saw them, and as nginx timed the app servers); then the ratios and the targets.
+
+    make bench-load                  # or: .venv/bin/python bench/bench_load.py
+    .venv/bin/python bench/bench_load.py --players 60 --duration 30
+
+The client processes share the machine's cores with the servers (and so does the floor
+phase): figures are for this set-up as a whole, not for the servers alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code  # noqa: E402 (pure Python)
+from tests.live.client import Browser, ServerGone, Timing  # noqa: E402
+from tests.live.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
+
+MOVE_KINDS = ("h2h tap", "hearts choose", "hearts pass", "hearts lift", "hearts play",
+              "hearts advance", "hearts next deal")
+OK_STATUSES = (200, 302)
+
+
+def _pause(player, think_ms: float, rng: random.Random) -> None:
+    """Wait as a person and htmx would: the delay a timed computer step carries, or a
+    think time before the person's own press. No pause at all when ``think_ms`` is 0."""
+    if think_ms <= 0 or player.page is None:
+        return
+    advance = player.page.form_with(class_="advance")
+    if advance is not None:
+        time.sleep(int(advance.attrs.get("data-advance-delay", "0")) / 1000)
+    else:
+        time.sleep(rng.uniform(0.5, 1.5) * think_ms / 1000)
+
+
+def _player_loop(base: str, game: str, end: float, think_ms: float, timings: list[Timing],
+                 problems: list[str]) -> None:
+    browser = Browser(base, record=timings)
+    rng = random.Random()
+    line = solve_code(EXAMPLE_CODE).line if game == "h2h" else None
+    while time.monotonic() < end:
+        if game == "floor":
+            try:
+                browser.get("/bench/floor/", kind="floor")
+            except ServerGone as error:
+                problems.append(repr(error))
+            continue
+        player = (HeartToHeartPlayer(browser, EXAMPLE_CODE, line) if game == "h2h"
+                  else HeartsPlayer(browser, deals=None))
+        try:
+            player.start()
+            while not player.done and time.monotonic() < end:
+                _pause(player, think_ms, rng)
+                player.step()
+        except (AssertionError, ServerGone) as error:  # counted; a fresh game follows
+            problems.append(f"{game}: {error!r}"[:300])
+
+
+def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str]]:
+    """One client process: its share of the players, each a thread, until ``end``."""
+    base, games, seconds, think_ms = args
+    end = time.monotonic() + seconds
+    timings: list[Timing] = []
+    problems: list[str] = []
+    threads = [
+        threading.Thread(target=_player_loop,
+                         args=(base, game, end, think_ms, timings, problems))
+        for game in games
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 60)
+    return [(t.kind, t.status, t.ms) for t in timings], problems
+
+
+def run_phase(base: str, games: list[str], seconds: float, processes: int,
+              think_ms: float = 0):
+    shares = [games[i::processes] for i in range(processes)]
+    started = time.monotonic()
+    with multiprocessing.get_context("spawn").Pool(processes) as pool:
+        results = pool.map(_client_process,
+                           [(base, share, seconds, think_ms) for share in shares])
+    wall = time.monotonic() - started
+    timings = [timing for part, _ in results for timing in part]
+    problems = [problem for _, part in results for problem in part]
+    return timings, problems, min(wall, seconds)
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def summarise(timings, seconds: float) -> dict[str, dict]:
+    by_kind: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for kind, status, ms in timings:
+        by_kind[kind].append((status, ms))
+        if kind in MOVE_KINDS:
+            by_kind["moves (all POSTs)"].append((status, ms))
+    summary = {}
+    for kind, answers in by_kind.items():
+        ms = [m for _, m in answers]
+        summary[kind] = {
+            "n": len(answers),
+            "per_s": len(answers) / seconds,
+            "median": statistics.median(ms),
+            "p99": _percentile(ms, 0.99),
+            "errors": sum(1 for status, _ in answers if status not in OK_STATUSES),
+        }
+    return summary
+
+
+def print_table(title: str, summary: dict[str, dict]) -> None:
+    print(f"\n{title}")
+    print(f"  {'kind':<22}{'n':>8}{'req/s':>9}{'median ms':>11}{'p99 ms':>9}{'errors':>8}")
+    for kind in sorted(summary, key=lambda k: (k.startswith("moves"), k)):
+        row = summary[kind]
+        print(f"  {kind:<22}{row['n']:>8}{row['per_s']:>9.1f}{row['median']:>11.2f}"
+              f"{row['p99']:>9.2f}{row['errors']:>8}")
+
+
+_LOGGED = re.compile(r'"(GET|POST) (\S+) [^"]*" (\d+) .*upstream_time=([\d.]+) ')
+
+
+def print_server_side(lines: list[str]) -> None:
+    """The same requests as nginx timed them (from handing a request to an app server to
+    its answer): the servers' share of the latency, without the clients' own delays."""
+    times: dict[str, list[float]] = defaultdict(list)
+    for line in lines:
+        found = _LOGGED.search(line)
+        if not found:
+            continue
+        method, path, _status, seconds = found.groups()
+        if path == "/bench/floor/":
+            kind = "floor"
+        elif method == "POST" and "/game/" in path:
+            kind = "moves (all POSTs)"
+        else:
+            continue
+        times[kind].append(float(seconds) * 1000)
+    print("\nas nginx timed the app servers (upstream response time)")
+    for kind in ("floor", "moves (all POSTs)"):
+        if times[kind]:
+            median = statistics.median(times[kind])
+            print(f"  {kind:<22}{len(times[kind]):>8} median {median:7.2f} ms"
+                  f"  p99 {_percentile(times[kind], 0.99):7.2f} ms")
+
+
+def main() -> None:
+    from tests.live.stack import Gunicorn, Nginx, PostgresCluster, prepare_site, site_env
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=60, help="concurrent players (>= 50)")
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
+    parser.add_argument("--think-ms", type=float, default=600.0,
+                        help="a person's mean pause before a press, in the paced phase")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers per app server")
+    parser.add_argument("--processes", type=int, default=2, help="client processes")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="cardsite-load-"))
+    cluster = PostgresCluster()
+    servers: list[Gunicorn] = []
+    nginx = None
+    games = ["h2h" if i % 2 == 0 else "hearts" for i in range(args.players)]
+    try:
+        env = site_env(cluster.url, folder / "static",
+                       DJANGO_SETTINGS_MODULE="bench.floor_settings",
+                       GUNICORN_ACCESS_LOG="/dev/null")
+        prepare_site(env)
+        servers = [Gunicorn(env, folder / f"app{i}.log", workers=args.workers).start()
+                   for i in (1, 2)]
+        nginx = Nginx([f"127.0.0.1:{server.port}" for server in servers]).start()
+        print(f"{args.players} players, {args.processes} client processes; nginx -> 2 app "
+              f"servers x {args.workers} sync workers; PostgreSQL; {args.duration:.0f} s a phase; "
+              f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+        phases = {}
+        logs = {}
+        alone = min(args.duration, 5.0)
+        for name, players, think, seconds, processes in (
+            ("floor alone", ["floor"], 0, alone, 1),
+            ("games alone", ["h2h", "hearts"], 0, alone, 1),
+            ("floor", ["floor"] * args.players, 0, args.duration, args.processes),
+            ("saturated", games, 0, args.duration, args.processes),
+            ("paced", games, args.think_ms, args.duration, args.processes),
+        ):
+            before = len(nginx.access_log())
+            phases[name] = run_phase(nginx.base, players, seconds, processes, think)
+            logs[name] = nginx.access_log()[before:]
+        print(f"load average at the end: {os.getloadavg()[0]:.1f}")
+    finally:
+        if nginx is not None:
+            nginx.destroy()
+        for server in servers:
+            server.stop()
+        cluster.destroy()
+        shutil.rmtree(folder, ignore_errors=True)
+
+    summaries = {name: summarise(timings, seconds)
+                 for name, (timings, _problems, seconds) in phases.items()}
+    print_table("0. one at a time: one floor client, then one player of each game, "
+                "no pause", {**summaries["floor alone"], **summaries["games alone"]})
+    print_server_side(logs["floor alone"] + logs["games alone"])
+    print_table("1. floor, saturated: a do-nothing Django view (GET /bench/floor/), "
+                "no pause between requests", summaries["floor"])
+    print_server_side(logs["floor"])
+    print_table("2. games, saturated: every player presses again as soon as it has an answer",
+                summaries["saturated"])
+    print_server_side(logs["saturated"])
+    print_table(f"3. games, paced like people: {args.think_ms:.0f} ms mean think time, "
+                "computer steps after the delay the page asks for", summaries["paced"])
+    print_server_side(logs["paced"])
+
+    floor_alone = summaries["floor alone"]["floor"]["median"]
+    move_alone = summaries["games alone"]["moves (all POSTs)"]["median"]
+    print(f"\none at a time, move median / floor median: {move_alone:.2f} / "
+          f"{floor_alone:.2f} ms = {move_alone / floor_alone:.1f} (what a move costs the "
+          "servers, in floors)")
+    floor = summaries["floor"]["floor"]
+    saturated = summaries["saturated"]["moves (all POSTs)"]
+    paced = summaries["paced"]["moves (all POSTs)"]
+    problems = [p for _timings, part, _seconds in phases.values() for p in part]
+    errors = len(problems) + sum(
+        row["errors"] for summary in summaries.values() for kind, row in summary.items()
+        if not kind.startswith("moves"))
+    print(f"move throughput (saturated) / floor throughput: "
+          f"{saturated['per_s']:.1f} / {floor['per_s']:.1f} = "
+          f"{saturated['per_s'] / floor['per_s']:.2f} (target >= 0.5)")
+    print(f"move median / floor median (saturated): "
+          f"{saturated['median'] / floor['median']:.2f}")
+    print(f"move p99, paced: {paced['p99']:.1f} ms; saturated: {saturated['p99']:.1f} ms "
+          "(target < 100 ms)")
+    print(f"errors: {errors} (target 0)")
+    for problem in problems[:10]:
+        print("  ", problem)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""gunicorn settings for one cardsite app server.
+
+    gunicorn -c deploy/gunicorn.conf.py cardsite.wsgi
+
+Every value can be changed from the environment (the example is deploy/cardsite.env.example)
+or on the command line, which wins over this file. The scale-out test and the load
+benchmark start their app servers with this very file.
+"""
+
+import os
+
+# One app server per address; run several (other ports, other machines) behind nginx.
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8001")
+
+# Sync workers: nginx buffers slow clients, a move is a few milliseconds of CPU, and
+# a worker per core keeps a 2-core machine busy without thrashing.
+workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
+threads = int(os.environ.get("GUNICORN_THREADS", 1))
+
+# A request that takes longer than this is stuck: its worker is replaced.
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", 30))
+# On SIGTERM a worker finishes the request it is serving (a move is saved whole or not
+# at all either way: one transaction) while nginx sends new requests to the other servers.
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", 10))
+
+# Recycle workers now and then so that a slow leak can never grow without bound.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", 5000))
+max_requests_jitter = max_requests // 10
+
+# Only the proxy on this machine may say which scheme the visitor used
+# (X-Forwarded-Proto, which Django's SECURE_PROXY_SSL_HEADER reads).
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+accesslog = os.environ.get("GUNICORN_ACCESS_LOG", "-")
+errorlog = os.environ.get("GUNICORN_ERROR_LOG", "-")
+loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+
+# gunicorn >= 25.1 opens a control socket at one fixed path under $HOME: two app
+# servers on one machine would fight over it, and none is needed. (Older versions
+# ignore the name.)
+control_socket_disable = True
