@@ -3,7 +3,7 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy as _
 
 from .models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
-from .templatetags.clock import duration
+from .views.figures import duration
 
 
 class BestTimeAsDuration:

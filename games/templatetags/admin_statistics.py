@@ -2,19 +2,13 @@
 
 from django import template
 from django.utils import formats
-from django.utils.translation import gettext
 
-from .clock import duration
+from games.views.figures import duration, percent
 
 register = template.Library()
 
 
-@register.filter
-def percent(share) -> str:
-    """0.6667 -> "67%" ("67 %" in French); None -> "—"."""
-    if share is None:
-        return "—"
-    return gettext("%(percent)s%%") % {"percent": formats.number_format(round(share * 100))}
+register.filter("percent", percent)
 
 
 @register.filter

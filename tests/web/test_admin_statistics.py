@@ -14,8 +14,8 @@ from django.contrib.auth.models import User
 from django.utils import timezone, translation
 
 from games.models import HeartsGame, HeartsStats, HeartToHeartStats, Player
-from games.templatetags.clock import duration
 from games.views.admin_statistics.csv_export import defused
+from games.views.figures import duration
 
 from .statistics_helpers import build_known_games, hearts_game
 

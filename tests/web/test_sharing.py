@@ -18,7 +18,7 @@ from django.test import Client
 from PIL import Image, ImageChops
 
 from games.engine import heart_to_heart as engine
-from games.templatetags.clock import clock
+from games.views.figures import clock
 from games.views.heart_to_heart import sharing
 from tests.web.h2h_helpers import play_line, start, winning_line
 

@@ -17,8 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.statistics import ActivityDay, HeartsLevelRow, HistogramBin
-from games.templatetags.admin_statistics import percent
-from games.templatetags.clock import duration
+from games.views.figures import duration, percent
 
 WIDTH = 720
 LEFT, RIGHT, TOP, BOTTOM = 56, 16, 36, 44  # margins around the plot
