@@ -1,4 +1,4 @@
-"""Shared set-up for the web benchmarks: Django on a fresh SQLite file, DEBUG off.
+"""Shared set-up for the web benchmarks: Django on a fresh SQLite file (or BENCH_DATABASE_URL), DEBUG off.
 
 Import this first: it sets the environment, collects static files and migrates, so
 the figures are those of a production-shaped process (cached templates, no query log).
@@ -29,7 +29,12 @@ os.environ.update(
     STATIC_ROOT=os.path.join(_tmp, "static"),
     LOG_LEVEL="WARNING",
 )
-os.environ.pop("DATABASE_URL", None)
+# SQLite unless BENCH_DATABASE_URL names another database (scripts/with-postgres.sh sets
+# DATABASE_URL: `scripts/with-postgres.sh bash -c 'BENCH_DATABASE_URL=$DATABASE_URL ...'`).
+if os.environ.get("BENCH_DATABASE_URL"):
+    os.environ["DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
+else:
+    os.environ.pop("DATABASE_URL", None)
 
 import django  # noqa: E402
 
