@@ -1,4 +1,4 @@
-"""Shared set-up for the web benchmarks: Django on a fresh SQLite file (or BENCH_DATABASE_URL), DEBUG off.
+"""Shared set-up for the web benchmarks: Django on a fresh SQLite file, DEBUG off.
 
 Import this first: it sets the environment, collects static files and migrates, so
 the figures are those of a production-shaped process (cached templates, no query log).
