@@ -223,8 +223,11 @@ def _their_card(trick: list[int], legal: int, n: int, leader: int, me: int, watc
 
 
 def candidates(reading: Reading, allowed: int) -> list[int]:
-    """One card per run of equivalent legal cards (same suit, no unseen card between)."""
+    """One card per run of equivalent legal cards (same suit, no unseen card between and
+    none on the table: the 2♥ and the A♥ differ on a trick the 3♥ is winning)."""
     unseen = reading.unseen
+    for c in reading.trick:
+        unseen |= 1 << c
     chosen = []
     for suit in range(4):
         mine = allowed & SUIT_MASKS[suit]
