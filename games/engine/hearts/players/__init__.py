@@ -41,6 +41,7 @@ def _without_watch(cls: type[ComputerPlayer]) -> ComputerPlayer:
             "on_site": False,
             "moon_watch": False,
             "defends_moon": False,
+            "reads_signs": False,
         },
     )
     return variant()

@@ -54,6 +54,35 @@ from games.engine.rng import SplitMix64
 SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 
 
+PASS_FROM = {"left": 3, "right": 1, "across": 2}  # the seat that passed to me, as an offset
+LOW_PASS_TOP = 6  # rank index of the 8: a pass of three cards no higher reads as a moon sign
+HIGH_LEAD = 10  # rank index of the queen: leading a queen or better and winning is a sign
+
+
+def moon_signs(view: SeatView, seat: int) -> int:
+    """What a strong player reads as ``seat`` playing for the moon, from this view only.
+
+    Two for a pass to this seat of three low cards (the others pass their high cards
+    and the Q♠; a shooter keeps them); one per trick ``seat`` led with a queen or better
+    (not the Q♠) and won — the levels lead their lowest card of a suit, a shooter cashes
+    its winners; one for a heart it took by leading or beating a heart lead.
+    """
+    signs = 0
+    offset = PASS_FROM.get(view.pass_direction)
+    passer = offset and (view.seat + offset) % 4 == seat
+    if passer and view.received and max(c % 13 for c in ids(view.received)) <= LOW_PASS_TOP:
+        signs += 2
+    for leader, cards, winner in view.tricks:
+        if winner != seat:
+            continue
+        lead = cards[0]
+        if leader == seat and lead % 13 >= HIGH_LEAD and lead != QUEEN_SPADES:
+            signs += 1
+        if lead // 13 == HEARTS:
+            signs += 1
+    return signs
+
+
 def dominates(view: SeatView, seat: int) -> bool:
     """Whether ``seat`` has won at least three tricks and two in three of those played."""
     won = sum(1 for _, _, winner in view.tricks if winner == seat)
@@ -80,6 +109,8 @@ class HardPlayer(MediumPlayer):
     early_unseen = 5  # … when at least this many cards of the suit are still out
 
     early_suspicion = True  # defend before the watch's 12 points (see moon_suspect)
+    reads_signs = True  # suspect a moon from the signs a strong player reads (moon_signs)
+    alarm_signs = 3  # signs (with points and tricks won) that start the defence
     heart_discard_bonus = 3  # discard priority of a heart over another card as dangerous
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
@@ -101,7 +132,22 @@ class HardPlayer(MediumPlayer):
         scorers = [s for s in range(4) if taken[s]]
         if len(scorers) == 1 and dominates(view, scorers[0]):
             return scorers[0]
+        if not self.reads_signs or len(scorers) > 1:
+            return None
+        # A seat that could still shoot (every point so far is its own) and shows the signs.
+        for seat in scorers or range(4):
+            if seat != view.seat and self.alarmed(view, seat):
+                return seat
         return None
+
+    def alarmed(self, view: SeatView, seat: int) -> bool:
+        """Whether ``seat``'s play so far reads as a moon attempt (``moon_signs``, plus one
+        for having points and one for having won two tricks)."""
+        if not self.reads_signs:
+            return False
+        won = sum(1 for _, _, winner in view.tricks if winner == seat)
+        score = moon_signs(view, seat) + (view.taken[seat] > 0) + (won >= 2)
+        return score >= self.alarm_signs
 
     def defend(self, reading: Reading, allowed: int, suspect: int, rng: SplitMix64) -> int | None:
         """A defensive card against ``suspect``'s moon, or None to play as usual.
@@ -116,7 +162,7 @@ class HardPlayer(MediumPlayer):
             if hearts and not above(reading.unseen, highest(hearts)):
                 return highest(hearts)  # nobody can beat it: a heart is taken away from the moon
             return None
-        strong = dominates(reading.view, suspect)
+        strong = dominates(reading.view, suspect) or self.alarmed(reading.view, suspect)
         follow = allowed & SUIT_MASKS[reading.led]
         if follow:
             if reading.win_seat == suspect:
