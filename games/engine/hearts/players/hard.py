@@ -34,6 +34,7 @@
 from __future__ import annotations
 
 from games.engine.hearts.cards import (
+    ALL_CARDS,
     HEART_MASK,
     HEARTS,
     QS_BIT,
@@ -62,24 +63,27 @@ HIGH_LEAD = 10  # rank index of the queen: leading a queen or better and winning
 def moon_signs(view: SeatView, seat: int) -> int:
     """What a strong player reads as ``seat`` playing for the moon, from this view only.
 
-    Two for a pass to this seat of three low cards (the others pass their high cards
-    and the Q♠; a shooter keeps them); one per trick ``seat`` led with a queen or better
-    (not the Q♠) and won — the levels lead their lowest card of a suit, a shooter cashes
-    its winners; one for a heart it took by leading or beating a heart lead.
+    Two for a pass to this seat of three cards no higher than an 8 (the others pass
+    their high cards and the Q♠; a shooter keeps them); one per trick ``seat`` led and
+    won with a queen or better, or with the top card of its suit still out (not the
+    Q♠) — the levels lead their lowest card of a suit, a shooter cashes its winners;
+    one more when that trick it led and won was a heart.
     """
     signs = 0
     offset = PASS_FROM.get(view.pass_direction)
     passer = offset and (view.seat + offset) % 4 == seat
     if passer and view.received and max(c % 13 for c in ids(view.received)) <= LOW_PASS_TOP:
         signs += 2
+    gone = 0  # the cards played before the trick being read
     for leader, cards, winner in view.tricks:
-        if winner != seat:
-            continue
         lead = cards[0]
-        if leader == seat and lead % 13 >= HIGH_LEAD and lead != QUEEN_SPADES:
-            signs += 1
-        if lead // 13 == HEARTS:
-            signs += 1
+        if winner == seat:
+            cashed = not above(ALL_CARDS & ~gone, lead)  # the top card of its suit still out
+            if leader == seat and lead != QUEEN_SPADES:
+                signs += lead % 13 >= HIGH_LEAD or cashed
+                signs += lead // 13 == HEARTS
+        for c in cards:
+            gone |= 1 << c
     return signs
 
 
@@ -110,7 +114,7 @@ class HardPlayer(MediumPlayer):
 
     early_suspicion = True  # defend before the watch's 12 points (see moon_suspect)
     reads_signs = True  # suspect a moon from the signs a strong player reads (moon_signs)
-    alarm_signs = 3  # signs (with points and tricks won) that start the defence
+    alarm_signs = 3  # signs (see ``alarm``) that make a seat the suspect and Hard keep stoppers
     heart_discard_bonus = 3  # discard priority of a heart over another card as dangerous
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
@@ -136,18 +140,21 @@ class HardPlayer(MediumPlayer):
             return None
         # A seat that could still shoot (every point so far is its own) and shows the signs.
         for seat in scorers or range(4):
-            if seat != view.seat and self.alarmed(view, seat):
+            if seat != view.seat and self.alarm(view, seat) >= self.alarm_signs:
                 return seat
         return None
 
-    def alarmed(self, view: SeatView, seat: int) -> bool:
-        """Whether ``seat``'s play so far reads as a moon attempt (``moon_signs``, plus one
-        for having points and one for having won two tricks)."""
+    def alarm(self, view: SeatView, seat: int) -> int:
+        """How strongly ``seat``'s play so far reads as a moon attempt: ``moon_signs``, plus
+        one for having points and one for having won two tricks."""
         if not self.reads_signs:
-            return False
+            return 0
         won = sum(1 for _, _, winner in view.tricks if winner == seat)
-        score = moon_signs(view, seat) + (view.taken[seat] > 0) + (won >= 2)
-        return score >= self.alarm_signs
+        signs = moon_signs(view, seat)
+        return signs + (view.taken[seat] > 0) + (won >= 2)
+
+    def alarmed(self, view: SeatView, seat: int) -> bool:
+        return self.alarm(view, seat) >= self.alarm_signs
 
     def defend(self, reading: Reading, allowed: int, suspect: int, rng: SplitMix64) -> int | None:
         """A defensive card against ``suspect``'s moon, or None to play as usual.
