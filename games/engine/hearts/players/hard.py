@@ -24,11 +24,15 @@
 - Remembers every card played and infers voids from play.
 - Moon: the watch as every level; and only Hard defends. Against the watch's suspect,
   or earlier against a seat that has every point so far and has won at least three
-  tricks and two in three, it takes the trick from that seat with the lowest card that
-  beats it, drops a heart on a trick another seat will win and leads a heart nobody
-  can beat. When the suspect also dominates the tricks that way, Hard follows low and
-  discards low to keep its high cards as stoppers (it costs points when the alarm is
-  false, so it waits for that second sign).
+  tricks and two in three, or one that shows the signs of an attempt (``moon_signs``:
+  a pass of three low cards, a queen or better or the top card still out led and won,
+  a heart trick it led and won; with one more for having points and one for two tricks
+  won, three are enough — issue 12), it takes the trick from that seat with the lowest
+  card that beats it, drops a heart on a trick another seat will win and leads a heart
+  nobody can beat. When the suspect also dominates the tricks or shows the signs, Hard
+  follows low and discards low to keep its high cards as stoppers (it costs points when
+  the alarm is false, so it waits for those signs). No search and no sampling: every
+  sign is read from the seat's own view.
 """
 
 from __future__ import annotations
