@@ -20,21 +20,12 @@ class Command(BaseCommand):
     help = "Delete idle unfinished games, players with nothing left and expired sessions."
 
     def add_arguments(self, parser):
-        parser.add_argument(
-            "--days",
-            type=int,
-            default=DEFAULT_DAYS,
-            help=f"idle for more than this many days ({DEFAULT_DAYS})",
-        )
-        parser.add_argument(
-            "--batch-size",
-            type=int,
-            default=DEFAULT_BATCH_SIZE,
-            help=f"rows per transaction ({DEFAULT_BATCH_SIZE})",
-        )
-        parser.add_argument(
-            "--dry-run", action="store_true", help="print what would be deleted, delete nothing"
-        )
+        parser.add_argument("--days", type=int, default=DEFAULT_DAYS,
+                            help=f"idle for more than this many days ({DEFAULT_DAYS})")
+        parser.add_argument("--batch-size", type=int, default=DEFAULT_BATCH_SIZE,
+                            help=f"rows per transaction ({DEFAULT_BATCH_SIZE})")
+        parser.add_argument("--dry-run", action="store_true",
+                            help="print what would be deleted, delete nothing")
 
     def handle(self, *args, days: int, batch_size: int, dry_run: bool, **options):
         if days < 1:
