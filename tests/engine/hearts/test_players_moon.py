@@ -245,7 +245,7 @@ def test_hard_reads_a_low_pass_and_high_leads_as_a_moon_attempt():
     assert moon_suspect(view) is None and sum(view.taken) == 0  # not the shared watch
     hard = get_player("hard")
     assert hard.moon_suspect(view) == 1
-    assert moon_signs(view, 1) == 3  # the pass (2) and the K♣ led and won (1)
+    assert moon_signs(view, 1) == 4  # the pass (3) and the K♣ led and won (1)
     assert moon_signs(view, 3) == 0
     # The same table without the low pass: the K♣ alone is not enough.
     plain = signs_position(2, "KD 2D 3S 4S 5S 6S 7S 8H 9H 10H 3D", "", 4, "AD")

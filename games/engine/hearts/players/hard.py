@@ -25,14 +25,14 @@
 - Moon: the watch as every level; and only Hard defends. Against the watch's suspect,
   or earlier against a seat that has every point so far and has won at least three
   tricks and two in three, or one that shows the signs of an attempt (``moon_signs``:
-  a pass of three low cards, a queen or better or the top card still out led and won,
-  a heart trick it led and won; with one more for having points and one for two tricks
-  won, three are enough — issue 12), it takes the trick from that seat with the lowest
-  card that beats it, drops a heart on a trick another seat will win and leads a heart
-  nobody can beat. When the suspect also dominates the tricks or shows the signs, Hard
-  follows low and discards low to keep its high cards as stoppers (it costs points when
-  the alarm is false, so it waits for those signs). No search and no sampling: every
-  sign is read from the seat's own view.
+  a pass of three low cards, which is enough alone; a queen or better or the top card
+  still out led and won, a heart trick it led and won, with one more for having points
+  and one for two tricks won — three are enough; issue 12), it takes the trick from
+  that seat with the lowest card that beats it, drops a heart on a trick another seat
+  will win and leads a heart nobody can beat. When the suspect also dominates the
+  tricks or shows the signs, Hard follows low and discards low to keep its high cards
+  as stoppers (it costs points when the alarm is false, so it waits for those signs).
+  No search and no sampling: every sign is read from the seat's own view.
 """
 
 from __future__ import annotations
@@ -61,13 +61,14 @@ SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 
 PASS_FROM = {"left": 3, "right": 1, "across": 2}  # the seat that passed to me, as an offset
 LOW_PASS_TOP = 6  # rank index of the 8: a pass of three cards no higher reads as a moon sign
+LOW_PASS_SIGNS = 3  # a low pass alone is enough: only a shooter keeps its high cards
 HIGH_LEAD = 10  # rank index of the queen: leading a queen or better and winning is a sign
 
 
 def moon_signs(view: SeatView, seat: int) -> int:
     """What a strong player reads as ``seat`` playing for the moon, from this view only.
 
-    Two for a pass to this seat of three cards no higher than an 8 (the others pass
+    Three for a pass to this seat of three cards no higher than an 8 (the others pass
     their high cards and the Q♠; a shooter keeps them); one per trick ``seat`` led and
     won with a queen or better, or with the top card of its suit still out (not the
     Q♠) — the levels lead their lowest card of a suit, a shooter cashes its winners;
@@ -77,7 +78,7 @@ def moon_signs(view: SeatView, seat: int) -> int:
     offset = PASS_FROM.get(view.pass_direction)
     passer = offset and (view.seat + offset) % 4 == seat
     if passer and view.received and max(c % 13 for c in ids(view.received)) <= LOW_PASS_TOP:
-        signs += 2
+        signs += LOW_PASS_SIGNS
     gone = 0  # the cards played before the trick being read
     for leader, cards, winner in view.tricks:
         lead = cards[0]
