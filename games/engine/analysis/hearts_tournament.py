@@ -16,7 +16,9 @@ Pure Python (no Django): ``manage.py hearts_tournament`` is a thin wrapper.
 
 from __future__ import annotations
 
+import contextlib
 import math
+import multiprocessing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -132,17 +134,50 @@ def play_game(seed: int, levels: Sequence[str], options: HeartsOptions) -> heart
             state = move(state)
 
 
+def play_set(
+    seats: tuple[str, str, str, str], set_index: int, seed: int, options: HeartsOptions
+) -> tuple[int, dict[str, list[float]]]:
+    """The four games of one duplicate set: its deals, and per level
+    [seat-games, wins, moons shot, moons against, points, seat-deals]."""
+    game_seed = derive_seed(seed, set_index)
+    rows = {level: [0, 0.0, 0, 0, 0, 0] for level in dict.fromkeys(seats)}
+    deals = 0
+    for rotation in range(4):
+        levels = tuple(seats[(chair - rotation) % 4] for chair in range(4))
+        state = play_game(game_seed, levels, options)
+        deals += len(state.deals)
+        winners = hearts.winners(state)
+        for chair, level in enumerate(levels):
+            row = rows[level]
+            row[0] += 1
+            if chair in winners:
+                row[1] += 1 / len(winners)
+            for scores, moon in state.deals:
+                row[4] += scores[chair]
+                row[5] += 1
+                if moon is not None:
+                    row[2 if moon == chair else 3] += 1
+    return deals, rows
+
+
+def _play_set_job(job: tuple) -> tuple[int, dict[str, list[float]]]:
+    return play_set(*job)
+
+
 def run_tournament(
     seats: Sequence[str],
     games: int,
     seed: int = 1,
     options: HeartsOptions | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> TournamentResult:
     """Play ``games`` games (rounded up to whole sets of four) and gather the statistics.
 
     ``seats`` names the level in each chair for the first game of a set; ``progress`` is
-    called with 1 after each game (a tqdm bar's ``update``, for instance).
+    called with the number of games finished after each set (a tqdm bar's ``update``).
+    ``workers`` > 1 plays the sets in that many processes; the sets are merged in their
+    order, so the result is the same as with one worker.
     """
     seats = tuple(seats)
     if len(seats) != 4:
@@ -150,40 +185,35 @@ def run_tournament(
     for level in seats:
         if level == hearts.HUMAN or level not in hearts.players.REGISTRY:
             raise ValueError(f"unknown computer level {level!r}")
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
     options = options or HeartsOptions()
     sets = max(1, math.ceil(games / 4))
     stats = {level: LevelStats(level) for level in dict.fromkeys(seats)}
     for level in seats:
         stats[level].seats += 1
+    jobs = [(seats, set_index, seed, options) for set_index in range(sets)]
     total_deals = 0
-    for set_index in range(sets):
-        game_seed = derive_seed(seed, set_index)
-        cluster = {level: [0, 0] for level in stats}
-        for rotation in range(4):
-            levels = tuple(seats[(chair - rotation) % 4] for chair in range(4))
-            state = play_game(game_seed, levels, options)
-            total_deals += len(state.deals)
-            winners = hearts.winners(state)
-            for chair, level in enumerate(levels):
+    with contextlib.ExitStack() as stack:
+        if workers == 1:
+            results = map(_play_set_job, jobs)
+        else:
+            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
+            chunk = max(1, min(8, sets // (8 * workers)))
+            results = pool.imap(_play_set_job, jobs, chunksize=chunk)
+        for deals, rows in results:  # in set order, whatever the worker count
+            total_deals += deals
+            for level, (seat_games, wins, shot, against, points, seat_deals) in rows.items():
                 s = stats[level]
-                s.seat_games += 1
-                if chair in winners:
-                    s.wins += 1 / len(winners)
-                for scores, moon in state.deals:
-                    cluster[level][0] += scores[chair]
-                    cluster[level][1] += 1
-                    if moon is not None:
-                        if moon == chair:
-                            s.moons_shot += 1
-                        else:
-                            s.moons_against += 1
+                s.seat_games += seat_games
+                s.wins += wins
+                s.moons_shot += shot
+                s.moons_against += against
+                s.points += points
+                s.seat_deals += seat_deals
+                s.clusters.append((points, seat_deals))
             if progress is not None:
-                progress(1)
-        for level, (points, deals) in cluster.items():
-            s = stats[level]
-            s.points += points
-            s.seat_deals += deals
-            s.clusters.append((points, deals))
+                progress(4)
     return TournamentResult(seats, sets * 4, sets, seed, options, total_deals, stats)
 
 

@@ -26,12 +26,16 @@ class Command(BaseCommand):
         parser.add_argument(
             "--seats",
             default="hard,easy,easy,easy",
-            help="four levels, chairs 0-3: easy, medium, hard, random, shooter, <level>-nowatch",
+            help="four levels, chairs 0-3: easy, medium, hard, random, shooter, planner, "
+            "<level>-nowatch",
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--target", type=int, default=100, choices=TARGETS)
         parser.add_argument("--pass-order", default="LRAN", choices=tuple(PASS_ORDERS))
         parser.add_argument("--tie-rule", default="draw", choices=TIE_RULES)
+        parser.add_argument(
+            "--workers", type=int, default=1, help="processes playing sets in parallel"
+        )
         parser.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     def handle(self, *args, **options):
@@ -48,7 +52,9 @@ class Command(BaseCommand):
             total=4 * -(-games // 4), unit="game", disable=options["no_progress"], file=sys.stderr
         ) as bar:
             try:
-                result = run_tournament(seats, games, options["seed"], rules, bar.update)
+                result = run_tournament(
+                    seats, games, options["seed"], rules, bar.update, options["workers"]
+                )
             except ValueError as error:
                 raise CommandError(str(error)) from error
         elapsed = time.perf_counter() - start

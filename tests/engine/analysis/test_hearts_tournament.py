@@ -50,6 +50,18 @@ def test_tournaments_are_reproducible_from_their_seed():
     assert a.table() == b.table()
 
 
+def test_workers_play_the_same_tournament_merged_in_set_order():
+    seats = ("hard", "medium", "easy", "random")
+    one = run_tournament(seats, 12, seed=8)
+    calls = []
+    two = run_tournament(seats, 12, seed=8, progress=calls.append, workers=2)
+    assert two.table() == one.table() and sum(calls) == 12
+    for level in one.levels:
+        assert two.levels[level].clusters == one.levels[level].clusters
+    with pytest.raises(ValueError):
+        run_tournament(seats, 4, workers=0)
+
+
 def test_play_game_runs_a_full_game():
     state = play_game(1, ("easy", "medium", "hard", "random"), h.HeartsOptions(target=75))
     assert state.phase == "game-over" and max(state.totals) >= 75

@@ -24,8 +24,6 @@ LEVELS = ("hard", "easy", "medium", "hard")
 ENGINE = Path(h.__file__).parent
 
 
-
-
 def state_after(seed: int, steps: int) -> h.HeartsState:
     """A game of four computers stopped where a computer is due (pass or play)."""
     state = h.new_game(seed, levels=LEVELS)
@@ -200,3 +198,37 @@ def cards(text: str) -> list[str]:
 
 def test_suit_masks_cover_the_deck():
     assert sum(SUIT_MASKS) == ALL_CARDS
+
+
+def test_hards_moon_defence_reads_nothing_hidden():
+    # Issue 12: positions where Hard defends before the shared watch (it read the signs
+    # of a moon attempt from its own view) — from tables with the test-only shooter.
+    # Every hidden card changes; Hard's suspect and its card do not.
+    from games.engine.hearts.players.moon import moon_suspect
+
+    hard = get_player("hard")
+    found = 0
+    rng = SplitMix64(12)
+    deals = set()
+    for seed in range(400):
+        state = h.new_game(seed, levels=("shooter", "hard", "hard", "hard"))
+        in_deal = 0
+        while state.phase not in ("deal-done", "game-over") and in_deal < 3:
+            seat = h.due_seat(state)
+            if state.phase == "play" and seat != 0:  # a Hard seat is due
+                view = h.seat_view(state, seat)
+                suspect = hard.moon_suspect(view)
+                if suspect is not None and moon_suspect(view) is None:
+                    found += 1
+                    in_deal += 1
+                    deals.add(seed)
+                    expected = h.computer_move(state).trick
+                    for keep_suits in (True, False):
+                        other = rehide(state, seat, rng, keep_suits)
+                        assert h.seat_view(other, seat) == view
+                        assert hard.moon_suspect(h.seat_view(other, seat)) == suspect
+                        assert h.computer_move(other).trick == expected
+            state = next_step(state)
+        if found >= 60:
+            break
+    assert found >= 60 and len(deals) >= 20

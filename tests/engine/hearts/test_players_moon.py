@@ -13,6 +13,7 @@ import pytest
 from games.engine import hearts as h
 from games.engine.hearts.cards import POINT_MASK, card_id, code
 from games.engine.hearts.players import REGISTRY, SITE_LEVELS, get_player
+from games.engine.hearts.players.hard import moon_signs
 from games.engine.hearts.players.moon import moon_suspect
 from games.engine.rng import SplitMix64
 from games.engine.testing import build_position
@@ -217,3 +218,58 @@ def test_hard_keeps_stoppers_only_against_a_seat_that_also_dominates_the_tricks(
     )
     assert moon_suspect(h.seat_view(state, 2)) == 1
     assert decision(state, 2, "hard") == "8D"
+
+
+# Issue 12: Hard reads a moon attempt from the signs a strong player notices — a pass of
+# three low cards, high cards led and won, heart tricks taken — before anyone has points.
+
+
+def signs_position(hard_seat: int, hand: str, received: str, deal: int, trick: str):
+    """Seat 1 took the first two tricks (the A♣, then leading the K♣) after passing
+    ``received`` to ``hard_seat``; ``trick`` is on the table, led by seat 1."""
+    got = [(), (), (), ()]
+    got[hard_seat] = cards(received)
+    return build_position(
+        {hard_seat: cards(hand)},
+        tricks=[(0, cards("2C AC 3C 4C")), (1, cards("KC 5C 6C 7C"))],
+        trick=cards(trick),
+        deal_number=deal,
+        received=got,
+    )
+
+
+def test_hard_reads_a_low_pass_and_high_leads_as_a_moon_attempt():
+    # Deal 1 passes left: seat 2 got three low cards from seat 1.
+    state = signs_position(2, "KD 2D 3S 4S 5S 6S 7S 8H 9H 10H 3D", "2D 3S 4S", 1, "AD")
+    view = h.seat_view(state, 2)
+    assert moon_suspect(view) is None and sum(view.taken) == 0  # not the shared watch
+    hard = get_player("hard")
+    assert hard.moon_suspect(view) == 1
+    assert moon_signs(view, 1) == 4  # the pass (3) and the K♣ led and won (1)
+    assert moon_signs(view, 3) == 0
+    # The same table without the low pass: the K♣ alone is not enough.
+    plain = signs_position(2, "KD 2D 3S 4S 5S 6S 7S 8H 9H 10H 3D", "", 4, "AD")
+    assert hard.moon_suspect(h.seat_view(plain, 2)) is None
+
+
+def test_hard_keeps_its_stopper_under_a_suspects_ace():
+    # Seat 1 leads the A♦; Hard holds K♦ 3♦ 2♦. Shedding the K♦ under the ace (Medium's
+    # duck, and Hard's own early shedding) would leave nothing to stop the diamonds.
+    state = signs_position(2, "KD 2D 3S 4S 5S 6S 7S 8H 9H 10H 3D", "2D 3S 4S", 1, "AD")
+    assert decision(state, 2, "hard") == "2D"
+    assert decision(state, 2, "medium") == "KD"
+    assert decision(state, 2, "hard-nowatch") == "KD"
+    # Without the signs, Hard sheds the king as it always did.
+    plain = signs_position(2, "KD 2D 3S 4S 5S 6S 7S 8H 9H 10H 3D", "", 4, "AD")
+    assert decision(plain, 2, "hard") == "KD"
+
+
+def test_hard_breaks_the_moon_by_taking_a_heart_from_the_suspect():
+    # Deal 2 passes right: seat 0 got three low cards from seat 1. Seat 1 leads the J♦,
+    # seat 2 (void) throws the 2♥, seat 3 follows low. Hard, last, takes the trick with
+    # the Q♦: one point for Hard, and no moon for seat 1. Medium ducks with the 4♦.
+    state = signs_position(0, "QD 4D 2D 3S 4S 5S 6S 7S 8H 9H 10H", "2D 3S 4S", 2, "JD 2H 3D")
+    assert state.turn == 0
+    assert decision(state, 0, "hard") == "QD"
+    assert decision(state, 0, "medium") == "4D"
+    assert decision(state, 0, "hard-nowatch") == "4D"

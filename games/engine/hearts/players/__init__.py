@@ -2,7 +2,8 @@
 
 ``SITE_LEVELS`` are the levels a person can choose on the site. The others exist for
 measurement only: ``random`` (the floor: a uniformly random legal card), ``shooter``
-(goes for the moon, to measure the moon defence) and ``<level>-nowatch`` (a level with
+(goes for the moon, to measure the moon defence), ``planner`` (a shooter that
+samples the hidden hands and plans its line, issue 12) and ``<level>-nowatch`` (a level with
 the moon watch and defence switched off: "a table that ignores the moon").
 
 Every player has the same two entry points and is stateless, fed only a ``SeatView``
@@ -16,6 +17,7 @@ from games.engine.hearts.players.base import ComputerPlayer
 from games.engine.hearts.players.easy import EasyPlayer
 from games.engine.hearts.players.hard import HardPlayer
 from games.engine.hearts.players.medium import MediumPlayer
+from games.engine.hearts.players.planner import PlannerPlayer
 from games.engine.hearts.players.random import RandomPlayer
 from games.engine.hearts.players.shooter import ShooterPlayer
 
@@ -39,6 +41,7 @@ def _without_watch(cls: type[ComputerPlayer]) -> ComputerPlayer:
             "on_site": False,
             "moon_watch": False,
             "defends_moon": False,
+            "reads_signs": False,
         },
     )
     return variant()
@@ -49,6 +52,7 @@ for _cls in (EasyPlayer, MediumPlayer, HardPlayer):
     register(_without_watch(_cls))
 register(RandomPlayer())
 register(ShooterPlayer())
+register(PlannerPlayer())
 
 
 def get_player(level: str) -> ComputerPlayer:

@@ -24,16 +24,21 @@
 - Remembers every card played and infers voids from play.
 - Moon: the watch as every level; and only Hard defends. Against the watch's suspect,
   or earlier against a seat that has every point so far and has won at least three
-  tricks and two in three, it takes the trick from that seat with the lowest card that
-  beats it, drops a heart on a trick another seat will win and leads a heart nobody
-  can beat. When the suspect also dominates the tricks that way, Hard follows low and
-  discards low to keep its high cards as stoppers (it costs points when the alarm is
-  false, so it waits for that second sign).
+  tricks and two in three, or one that shows the signs of an attempt (``moon_signs``:
+  a pass of three low cards, which is enough alone; a queen or better or the top card
+  still out led and won, a heart trick it led and won, with one more for having points
+  and one for two tricks won — three are enough; issue 12), it takes the trick from
+  that seat with the lowest card that beats it, drops a heart on a trick another seat
+  will win and leads a heart nobody can beat. When the suspect also dominates the
+  tricks or shows the signs, Hard follows low and discards low to keep its high cards
+  as stoppers (it costs points when the alarm is false, so it waits for those signs).
+  No search and no sampling: every sign is read from the seat's own view.
 """
 
 from __future__ import annotations
 
 from games.engine.hearts.cards import (
+    ALL_CARDS,
     HEART_MASK,
     HEARTS,
     QS_BIT,
@@ -52,6 +57,39 @@ from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
 
 SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
+
+
+PASS_FROM = {"left": 3, "right": 1, "across": 2}  # the seat that passed to me, as an offset
+LOW_PASS_TOP = 6  # rank index of the 8: a pass of three cards no higher reads as a moon sign
+LOW_PASS_SIGNS = 3  # a low pass alone is enough: only a shooter keeps its high cards
+HIGH_LEAD = 10  # rank index of the queen: leading a queen or better and winning is a sign
+
+
+def moon_signs(view: SeatView, seat: int) -> int:
+    """What a strong player reads as ``seat`` playing for the moon, from this view only.
+
+    Three for a pass to this seat of three cards no higher than an 8 (the others pass
+    their high cards and the Q♠; a shooter keeps them); one per trick ``seat`` led and
+    won with a queen or better, or with the top card of its suit still out (not the
+    Q♠) — the levels lead their lowest card of a suit, a shooter cashes its winners;
+    one more when that trick it led and won was a heart.
+    """
+    signs = 0
+    offset = PASS_FROM.get(view.pass_direction)
+    passer = offset and (view.seat + offset) % 4 == seat
+    if passer and view.received and max(c % 13 for c in ids(view.received)) <= LOW_PASS_TOP:
+        signs += LOW_PASS_SIGNS
+    gone = 0  # the cards played before the trick being read
+    for leader, cards, winner in view.tricks:
+        lead = cards[0]
+        if winner == seat:
+            cashed = not above(ALL_CARDS & ~gone, lead)  # the top card of its suit still out
+            if leader == seat and lead != QUEEN_SPADES:
+                signs += lead % 13 >= HIGH_LEAD or cashed
+                signs += lead // 13 == HEARTS
+        for c in cards:
+            gone |= 1 << c
+    return signs
 
 
 def dominates(view: SeatView, seat: int) -> bool:
@@ -80,6 +118,8 @@ class HardPlayer(MediumPlayer):
     early_unseen = 5  # … when at least this many cards of the suit are still out
 
     early_suspicion = True  # defend before the watch's 12 points (see moon_suspect)
+    reads_signs = True  # suspect a moon from the signs a strong player reads (moon_signs)
+    alarm_signs = 3  # signs (see ``alarm``) that make a seat the suspect and Hard keep stoppers
     heart_discard_bonus = 3  # discard priority of a heart over another card as dangerous
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
@@ -101,7 +141,25 @@ class HardPlayer(MediumPlayer):
         scorers = [s for s in range(4) if taken[s]]
         if len(scorers) == 1 and dominates(view, scorers[0]):
             return scorers[0]
+        if not self.reads_signs or len(scorers) > 1:
+            return None
+        # A seat that could still shoot (every point so far is its own) and shows the signs.
+        for seat in scorers or range(4):
+            if seat != view.seat and self.alarm(view, seat) >= self.alarm_signs:
+                return seat
         return None
+
+    def alarm(self, view: SeatView, seat: int) -> int:
+        """How strongly ``seat``'s play so far reads as a moon attempt: ``moon_signs``, plus
+        one for having points and one for having won two tricks."""
+        if not self.reads_signs:
+            return 0
+        won = sum(1 for _, _, winner in view.tricks if winner == seat)
+        signs = moon_signs(view, seat)
+        return signs + (view.taken[seat] > 0) + (won >= 2)
+
+    def alarmed(self, view: SeatView, seat: int) -> bool:
+        return self.alarm(view, seat) >= self.alarm_signs
 
     def defend(self, reading: Reading, allowed: int, suspect: int, rng: SplitMix64) -> int | None:
         """A defensive card against ``suspect``'s moon, or None to play as usual.
@@ -116,7 +174,7 @@ class HardPlayer(MediumPlayer):
             if hearts and not above(reading.unseen, highest(hearts)):
                 return highest(hearts)  # nobody can beat it: a heart is taken away from the moon
             return None
-        strong = dominates(reading.view, suspect)
+        strong = dominates(reading.view, suspect) or self.alarmed(reading.view, suspect)
         follow = allowed & SUIT_MASKS[reading.led]
         if follow:
             if reading.win_seat == suspect:
