@@ -34,8 +34,13 @@ from games.engine.hearts.rules import (
     Phase,
     check_consistent,
     collect_trick,
+    computer_due,
     computer_move,
+    legal_plays,
     next_deal,
+    play_card,
+    seat_view,
+    submit_pass,
     trick_winner,
 )
 
@@ -165,6 +170,35 @@ def next_step(state: HeartsState) -> HeartsState:
     if state.phase == Phase.DEAL_DONE:
         return next_deal(state)
     return computer_move(state)
+
+
+HUMAN_SEAT = 0  # the seat a person plays on the site
+
+
+def _first_three(state: HeartsState) -> list[int]:
+    return ids(seat_view(state, HUMAN_SEAT).hand)[:3]
+
+
+def _first_legal(state: HeartsState) -> str:
+    return legal_plays(state, HUMAN_SEAT)[0]
+
+
+def play_on(state: HeartsState, done, *, human_pass=_first_three, human_play=_first_legal,
+            limit: int = 5000) -> HeartsState:
+    """Play on until ``done(state)``: the computers as ``next_step`` does, seat 0 (the
+    human) passing ``human_pass(state)`` and playing ``human_play(state)`` — by default
+    its first three cards and its first legal card. A whole game is a few hundred steps;
+    ``limit`` keeps a ``done`` that never comes from looping for ever."""
+    for _ in range(limit):
+        if done(state):
+            return state
+        if state.phase in (Phase.TRICK_DONE, Phase.DEAL_DONE) or computer_due(state):
+            state = next_step(state)
+        elif state.phase == Phase.PASS:
+            state = submit_pass(state, HUMAN_SEAT, human_pass(state))
+        else:
+            state = play_card(state, HUMAN_SEAT, human_play(state))
+    raise AssertionError(f"not done after {limit} steps")
 
 
 # --- Both games ----------------------------------------------------------------------------

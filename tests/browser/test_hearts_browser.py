@@ -5,6 +5,7 @@ from playwright.sync_api import Page, expect
 
 from games.engine import hearts as engine
 from games.engine.hearts import players
+from games.engine.testing import play_on
 from games.models import HeartsGame
 
 from .conftest import serious_axe_violations
@@ -165,22 +166,11 @@ def _finished_state(seed: int) -> engine.HeartsState:
     """A whole game played out in the engine, seat 0 by the Medium player."""
     state = engine.new_game(seed, levels=("hard", "hard", "hard"))
     medium = players.get_player("medium")
-    while state.phase != "game-over":
-        if state.phase == "trick-done":
-            state = engine.collect_trick(state)
-        elif state.phase == "deal-done":
-            state = engine.next_deal(state)
-        elif engine.computer_due(state):
-            state = engine.computer_move(state)
-        elif state.phase == "pass":
-            view = engine.seat_view(state, 0)
-            choice = medium.choose_pass(view, engine.decision_rng(state, 0))
-            state = engine.submit_pass(state, 0, choice)
-        else:
-            view = engine.seat_view(state, 0)
-            choice = medium.choose_play(view, engine.decision_rng(state, 0))
-            state = engine.play_card(state, 0, choice)
-    return state
+    return play_on(
+        state, lambda s: s.phase == "game-over",
+        human_pass=lambda s: medium.choose_pass(engine.seat_view(s, 0), engine.decision_rng(s, 0)),
+        human_play=lambda s: medium.choose_play(engine.seat_view(s, 0), engine.decision_rng(s, 0)),
+    )
 
 
 def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, screenshot):

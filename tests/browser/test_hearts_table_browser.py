@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.engine import hearts as engine
+from games.engine.testing import play_on
 from games.models import HeartsGame
 
 from .conftest import ARTIFACTS
@@ -44,25 +45,6 @@ def _start(page: Page, base: str, **options: str) -> HeartsGame:
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
     return HeartsGame.objects.get(pk=game_id)
-
-
-def _drive(state: engine.HeartsState, done) -> engine.HeartsState:
-    """Play on in the engine (seat 0 passes its first three, plays its first legal card)
-    until ``done(state)``."""
-    for _ in range(5000):  # a whole game is a few hundred steps
-        if done(state):
-            return state
-        if state.phase == "trick-done":
-            state = engine.collect_trick(state)
-        elif state.phase == "deal-done":
-            state = engine.next_deal(state)
-        elif engine.computer_due(state):
-            state = engine.computer_move(state)
-        elif state.phase == "pass":
-            state = engine.submit_pass(state, 0, engine.seat_view(state, 0).to_dict()["hand"][:3])
-        else:
-            state = engine.play_card(state, 0, engine.legal_plays(state, 0)[0])
-    raise AssertionError("never got there")
 
 
 def _put(game: HeartsGame, state: engine.HeartsState) -> None:
@@ -146,7 +128,7 @@ def test_the_leader_and_hearts_broken_are_on_the_table_after_a_reload(
     page = _new_page(browser, viewport, lang)
     game = _start(page, live_server.url)
     expect(page.locator("[data-hearts-broken]")).to_have_count(0)
-    state = _drive(engine.HeartsState.from_dict(game.state),
+    state = play_on(engine.HeartsState.from_dict(game.state),
                    lambda s: _my_turn_with_a_trick(s) and s.hearts_broken)
     _put(game, state)
     page.reload()
@@ -229,7 +211,7 @@ def test_the_countdown_display_shows_what_is_left_of_the_target(
     for seat in range(4):
         expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text("75")
 
-    state = _drive(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
+    state = play_on(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
     _put(game, state)
     page.reload()
     dialog = page.locator("[data-dialog='deal-done']")
@@ -249,7 +231,7 @@ def test_the_countdown_display_shows_what_is_left_of_the_target(
     page.screenshot(path=str(ARTIFACTS / f"hearts-countdown-deal-{lang}-{viewport['width']}.png"),
                     full_page=True)
 
-    state = _drive(state, lambda s: s.phase == "game-over")
+    state = play_on(state, lambda s: s.phase == "game-over")
     _put(game, state)
     page.reload()
     over = page.locator("[data-dialog='game-over']")
@@ -282,7 +264,7 @@ def test_the_computers_pass_while_the_player_keeps_tapping(live_server, browser,
     computers back: each tap used to start their timer again."""
     page = _new_page(browser)
     game = _start(page, live_server.url)
-    state = _drive(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
+    state = play_on(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
     _put(game, state)
     page.reload()
     settings.HEARTS_COMPUTER_DELAY_MS = 700

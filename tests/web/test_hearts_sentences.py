@@ -5,6 +5,7 @@ import pytest
 from django.utils import translation
 
 from games.engine import hearts as engine
+from games.engine.testing import play_on
 from games.views.hearts.table import table_context
 from games.views.hearts.text import SEAT_NAMES, SEAT_SENTENCES, card_name, seat_sentence
 
@@ -49,20 +50,10 @@ def test_every_message_kind_about_you_and_about_a_computer(lang):
 
 def _trick_done(winner: int) -> engine.HeartsState:
     state = engine.new_game(5, levels=("medium", "medium", "medium"))
-    for _ in range(400):
-        if state.phase == "trick-done" and state.trick_winner == winner:
-            return state
-        if state.phase == "trick-done":
-            state = engine.collect_trick(state)
-        elif state.phase == "deal-done":
-            state = engine.next_deal(state)
-        elif engine.computer_due(state):
-            state = engine.computer_move(state)
-        elif state.phase == "pass":
-            state = engine.submit_pass(state, 0, engine.seat_view(state, 0).to_dict()["hand"][:3])
-        else:
-            state = engine.play_card(state, 0, engine.legal_plays(state, 0)[-1])
-    raise AssertionError("no such trick")
+    return play_on(
+        state, lambda s: s.phase == "trick-done" and s.trick_winner == winner,
+        human_play=lambda s: engine.legal_plays(s, 0)[-1], limit=400,
+    )
 
 
 class _Game:
