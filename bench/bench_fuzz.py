@@ -33,26 +33,16 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench_servers import server_env  # noqa: E402 (this folder: the same app server set-up)
+
 from tests.fuzz_requests import FuzzRequest, Generator, Ids  # noqa: E402 (pure Python)
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 
 
-def server_env(tmp: str) -> dict:
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "cardsite.settings",
-        "DEBUG": "false",
-        "SECRET_KEY": "bench-" + "x" * 50,
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "SECURE_SSL_REDIRECT": "false",
-        "SECURE_COOKIES": "false",
-        "STATIC_ROOT": os.path.join(tmp, "static"),
-        "LOG_LEVEL": "ERROR",  # thousands of 4xx warnings are the point, not news
-    }
-    if not env.get("DATABASE_URL"):
-        env["SQLITE_PATH"] = os.path.join(tmp, "fuzz.sqlite3")
-    return env
+def fuzz_server_env(tmp: str) -> dict:
+    # Thousands of 4xx warnings are the point of this run, not news.
+    return server_env(tmp, log_level="ERROR", sqlite_name="fuzz.sqlite3")
 
 
 class Visitor:
@@ -146,7 +136,7 @@ def main() -> None:
     args = parser.parse_args()
 
     tmp = tempfile.mkdtemp(prefix="cardsite-fuzz-")
-    env = server_env(tmp)
+    env = fuzz_server_env(tmp)
     for command in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, env=env, check=True)
     os.environ.update(env)  # this process reads the same database to check the games

@@ -41,7 +41,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def server_env(tmp: str) -> dict:
+def server_env(tmp: str, *, log_level: str = "WARNING", sqlite_name: str = "bench.sqlite3") -> dict:
+    """A production-shaped app server's environment (DEBUG off, plain http on loopback),
+    on DATABASE_URL when set, else a fresh SQLite file in ``tmp``."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "cardsite.settings",
@@ -51,10 +53,10 @@ def server_env(tmp: str) -> dict:
         "SECURE_SSL_REDIRECT": "false",
         "SECURE_COOKIES": "false",
         "STATIC_ROOT": os.path.join(tmp, "static"),
-        "LOG_LEVEL": "WARNING",
+        "LOG_LEVEL": log_level,
     }
     if not env.get("DATABASE_URL"):
-        env["SQLITE_PATH"] = os.path.join(tmp, "bench.sqlite3")
+        env["SQLITE_PATH"] = os.path.join(tmp, sqlite_name)
     return env
 
 
