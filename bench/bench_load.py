@@ -14,11 +14,16 @@ Phases in the same run, same servers (0 is short, the others of the same length)
 1. the floor, saturated: every player GETs ``/bench/floor/``, a Django view that does
    nothing (full middleware, gunicorn and nginx; served only under
    bench/floor_settings.py), again as soon as it has its answer: the set-up's capacity;
+1b. the database floor, saturated the same way: ``/bench/floor/database/`` reads the
+   session and locks and writes one row in a transaction, the round trips of any saved
+   move with no rules and no page: the most a move could reach on this set-up;
 2. the games, saturated the same way: the moves' capacity, against the floor's;
 3. the games paced like people: a think time before each press, and each computer step
    posted after the delay its page asks for (as htmx does): the latency a player sees.
 Prints, per phase and kind of request: count, throughput, median, p99, errors (as the
-clients saw them, and as nginx timed the app servers); then the ratios and the targets.
+clients saw them, and as nginx timed the app servers); for the saturated phases, the CPU
+each part of the set-up spent per request (app servers, PostgreSQL, nginx, clients: see
+bench/cpu_shares.py); then the ratios and the targets.
 
     make bench-load                  # or: .venv/bin/python bench/bench_load.py
     .venv/bin/python bench/bench_load.py --players 60 --duration 30
@@ -34,6 +39,7 @@ import multiprocessing
 import os
 import random
 import re
+import resource
 import shutil
 import statistics
 import sys
@@ -46,6 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.cpu_shares import snapshot, spent  # noqa: E402
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code  # noqa: E402 (pure Python)
 from tests.live.client import Browser, ServerGone, Timing  # noqa: E402
 from tests.live.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
@@ -53,6 +60,8 @@ from tests.live.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
 MOVE_KINDS = ("h2h tap", "hearts choose", "hearts pass", "hearts lift", "hearts play",
               "hearts advance", "hearts next deal")
 OK_STATUSES = (200, 302)
+FLOORS = {"floor": "/bench/floor/", "database floor": "/bench/floor/database/"}
+FLOOR_KINDS = {path: kind for kind, path in FLOORS.items()}
 
 
 def _pause(player, think_ms: float, rng: random.Random) -> None:
@@ -73,9 +82,9 @@ def _player_loop(base: str, game: str, end: float, think_ms: float, timings: lis
     rng = random.Random()
     line = solve_code(EXAMPLE_CODE).line if game == "h2h" else None
     while time.monotonic() < end:
-        if game == "floor":
+        if game in FLOORS:
             try:
-                browser.get("/bench/floor/", kind="floor")
+                browser.get(FLOORS[game], kind=game)
             except ServerGone as error:
                 problems.append(repr(error))
             continue
@@ -90,9 +99,16 @@ def _player_loop(base: str, game: str, end: float, think_ms: float, timings: lis
             problems.append(f"{game}: {error!r}"[:300])
 
 
-def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str]]:
-    """One client process: its share of the players, each a thread, until ``end``."""
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str], float]:
+    """One client process: its share of the players, each a thread, until ``end``.
+    Also returns the CPU seconds the process spent on them."""
     base, games, seconds, think_ms = args
+    cpu_before = _cpu_seconds()
     end = time.monotonic() + seconds
     timings: list[Timing] = []
     problems: list[str] = []
@@ -105,20 +121,33 @@ def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 60)
-    return [(t.kind, t.status, t.ms) for t in timings], problems
+    return [(t.kind, t.status, t.ms) for t in timings], problems, _cpu_seconds() - cpu_before
 
 
 def run_phase(base: str, games: list[str], seconds: float, processes: int,
               think_ms: float = 0):
     shares = [games[i::processes] for i in range(processes)]
     started = time.monotonic()
+    cpu_before = snapshot()
     with multiprocessing.get_context("spawn").Pool(processes) as pool:
         results = pool.map(_client_process,
                            [(base, share, seconds, think_ms) for share in shares])
     wall = time.monotonic() - started
-    timings = [timing for part, _ in results for timing in part]
-    problems = [problem for _, part in results for problem in part]
-    return timings, problems, min(wall, seconds)
+    cpu = spent(cpu_before, snapshot())
+    cpu["clients"] = sum(client_cpu for _, _, client_cpu in results)
+    timings = [timing for part, _, _ in results for timing in part]
+    problems = [problem for _, part, _ in results for problem in part]
+    return timings, problems, min(wall, seconds), {"cpu": cpu, "wall": wall}
+
+
+def print_cpu(usage: dict, requests: int) -> float:
+    """Each part's CPU per request answered in the phase, in ms; returns the total."""
+    cpu, wall = usage["cpu"], usage["wall"]
+    total = sum(cpu.values())
+    parts = ", ".join(f"{part} {seconds * 1000 / requests:.2f}" for part, seconds in cpu.items())
+    print(f"  CPU per request, ms: {parts}; all {total * 1000 / requests:.2f} "
+          f"(cores busy {total / wall / (os.cpu_count() or 1):.0%})")
+    return total * 1000 / requests
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -166,15 +195,15 @@ def print_server_side(lines: list[str]) -> None:
         if not found:
             continue
         method, path, _status, seconds = found.groups()
-        if path == "/bench/floor/":
-            kind = "floor"
+        if path in FLOOR_KINDS:
+            kind = FLOOR_KINDS[path]
         elif method == "POST" and "/game/" in path:
             kind = "moves (all POSTs)"
         else:
             continue
         times[kind].append(float(seconds) * 1000)
     print("\nas nginx timed the app servers (upstream response time)")
-    for kind in ("floor", "moves (all POSTs)"):
+    for kind in (*FLOORS, "moves (all POSTs)"):
         if times[kind]:
             median = statistics.median(times[kind])
             print(f"  {kind:<22}{len(times[kind]):>8} median {median:7.2f} ms"
@@ -201,7 +230,10 @@ def main() -> None:
     try:
         env = site_env(cluster.url, folder / "static",
                        DJANGO_SETTINGS_MODULE="bench.floor_settings",
-                       GUNICORN_ACCESS_LOG="/dev/null")
+                       GUNICORN_ACCESS_LOG="/dev/null",
+                       # No worker recycling while measuring: the CPU accounting sees
+                       # each worker from the start of a phase to its end.
+                       GUNICORN_MAX_REQUESTS="0")
         prepare_site(env)
         servers = [Gunicorn(env, folder / f"app{i}.log", workers=args.workers).start()
                    for i in (1, 2)]
@@ -216,6 +248,8 @@ def main() -> None:
             ("floor alone", ["floor"], 0, alone, 1),
             ("games alone", ["h2h", "hearts"], 0, alone, 1),
             ("floor", ["floor"] * args.players, 0, args.duration, args.processes),
+            ("database floor", ["database floor"] * args.players, 0, args.duration,
+             args.processes),
             ("saturated", games, 0, args.duration, args.processes),
             ("paced", games, args.think_ms, args.duration, args.processes),
         ):
@@ -232,15 +266,27 @@ def main() -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
     summaries = {name: summarise(timings, seconds)
-                 for name, (timings, _problems, seconds) in phases.items()}
+                 for name, (timings, _problems, seconds, _usage) in phases.items()}
+    cpu_per_request = {}
+
+    def cpu(name: str) -> None:
+        timings, _problems, _seconds, usage = phases[name]
+        cpu_per_request[name] = print_cpu(usage, len(timings))
+
     print_table("0. one at a time: one floor client, then one player of each game, "
                 "no pause", {**summaries["floor alone"], **summaries["games alone"]})
     print_server_side(logs["floor alone"] + logs["games alone"])
     print_table("1. floor, saturated: a do-nothing Django view (GET /bench/floor/), "
                 "no pause between requests", summaries["floor"])
+    cpu("floor")
     print_server_side(logs["floor"])
+    print_table("1b. database floor, saturated: the session, then one row locked and written "
+                "in a transaction (GET /bench/floor/database/)", summaries["database floor"])
+    cpu("database floor")
+    print_server_side(logs["database floor"])
     print_table("2. games, saturated: every player presses again as soon as it has an answer",
                 summaries["saturated"])
+    cpu("saturated")
     print_server_side(logs["saturated"])
     print_table(f"3. games, paced like people: {args.think_ms:.0f} ms mean think time, "
                 "computer steps after the delay the page asks for", summaries["paced"])
@@ -254,13 +300,22 @@ def main() -> None:
     floor = summaries["floor"]["floor"]
     saturated = summaries["saturated"]["moves (all POSTs)"]
     paced = summaries["paced"]["moves (all POSTs)"]
-    problems = [p for _timings, part, _seconds in phases.values() for p in part]
+    problems = [p for _timings, part, _seconds, _usage in phases.values() for p in part]
     errors = len(problems) + sum(
         row["errors"] for summary in summaries.values() for kind, row in summary.items()
         if not kind.startswith("moves"))
     print(f"move throughput (saturated) / floor throughput: "
           f"{saturated['per_s']:.1f} / {floor['per_s']:.1f} = "
           f"{saturated['per_s'] / floor['per_s']:.2f} (target >= 0.5)")
+    database_floor = summaries["database floor"]["database floor"]
+    print(f"database floor throughput / floor throughput: {database_floor['per_s']:.1f} / "
+          f"{floor['per_s']:.1f} = {database_floor['per_s'] / floor['per_s']:.2f} (the most "
+          "any saved move could reach here)")
+    print("CPU per request, all parts (ms): floor {floor:.2f}, database floor {database:.2f}, "
+          "games {games:.2f}; floor / games = {ratio:.2f}".format(
+              floor=cpu_per_request["floor"], database=cpu_per_request["database floor"],
+              games=cpu_per_request["saturated"],
+              ratio=cpu_per_request["floor"] / cpu_per_request["saturated"]))
     print(f"move median / floor median (saturated): "
           f"{saturated['median'] / floor['median']:.2f}")
     print(f"move p99, paced: {paced['p99']:.1f} ms; saturated: {saturated['p99']:.1f} ms "
