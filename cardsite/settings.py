@@ -45,6 +45,9 @@ _DEV_SECRET_KEY = "django-insecure-cardsite-development-key-not-for-production"
 SECRET_KEY = os.environ.get("SECRET_KEY") or (_DEV_SECRET_KEY if DEBUG else "")
 if not SECRET_KEY:
     raise ImproperlyConfigured("Set SECRET_KEY in the environment when DEBUG is off.")
+# Rotating the key: the old one goes here for a while, so that players' cookies (which
+# name their games) and the admin's sessions signed with it still verify.
+SECRET_KEY_FALLBACKS = env_list("SECRET_KEY_FALLBACKS", [])
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
@@ -183,7 +186,11 @@ CACHES = {
 }
 
 # --- Security (effective when DEBUG is off) -------------------------------
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # anonymous players keep their games for a year
+# Anonymous players are remembered by a signed cookie of their own (games/visitors.py)
+# and keep their games for a year; sessions now only hold the admin's logins, which
+# should not outlive two weeks.
+PLAYER_COOKIE_AGE = 60 * 60 * 24 * 365
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 14
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"

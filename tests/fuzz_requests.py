@@ -163,11 +163,14 @@ class Generator:
             headers["Accept-Language"] = rng.choice(("fr", "nb", "nb-NO,fr;q=0.5", "xx", "*",
                                                      "fr;q=abc", "zh-Hant-TW", "é"))
         if rng.random() < 0.1:
-            # A cookie header of its own: a forged or broken session, a language, a token.
+            # A cookie header of its own: a forged or broken player or session, a language,
+            # a token.
             headers["Cookie"] = rng.choice((
                 "sessionid=" + "".join(rng.choices(string.ascii_lowercase + string.digits, k=32)),
                 "sessionid=", "sessionid=%ff; csrftoken=%00", "django_language=xx",
                 "django_language=" + "A" * 500, "csrftoken=" + "B" * 64, "a=b=c; ;; =",
+                f"player={rng.randint(1, 50)}", f"player={rng.randint(1, 50)}:1vXyZ:forged",
+                "player=-1:abc:def", "player=%00", "player=" + "9" * 400,
             ))
         return headers
 

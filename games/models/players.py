@@ -9,9 +9,9 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
-    """An anonymous visitor, created lazily the first time a browser session needs an owner.
+    """An anonymous visitor, created lazily the first time a browser needs an owner.
 
-    No sign-up: the session cookie carries the player's id. Games and
+    No sign-up: a signed cookie carries the player's id (games/visitors.py). Games and
     statistics hang off this row.
     """
 

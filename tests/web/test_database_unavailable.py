@@ -109,9 +109,13 @@ def test_any_other_database_error_is_still_a_500(client, monkeypatch):
 
 
 @pytest.mark.django_db
-def test_a_database_busy_after_the_view_still_answers_503(client, monkeypatch, caplog):
+def test_a_database_busy_after_the_view_still_answers_503(
+    client, monkeypatch, caplog, django_user_model
+):
     """The changed session is saved by SessionMiddleware after the view: process_exception
-    never sees that error, handler500 does."""
+    never sees that error, handler500 does. (Players have no session; an admin's login
+    writes one.)"""
+    django_user_model.objects.create_superuser("operator", password="a long passphrase")
     real_save = SessionStore.save
 
     def save(self, must_create=False):
@@ -122,7 +126,10 @@ def test_a_database_busy_after_the_view_still_answers_503(client, monkeypatch, c
     monkeypatch.setattr(SessionStore, "save", save)
     client.raise_request_exception = False
     with caplog.at_level(logging.INFO):
-        response = client.post("/heart-to-heart/new/", headers={"Accept-Language": "fr"})
+        response = client.post(
+            "/admin/login/", {"username": "operator", "password": "a long passphrase"},
+            headers={"Accept-Language": "fr"},
+        )
     assert response.status_code == 503
     assert BUSY_HEADING["fr"] in response.content.decode()
     assert [(r.name, r.levelno) for r in caplog.records] == [

@@ -603,9 +603,9 @@ def test_a_tap_costs_a_fixed_number_of_queries(client, django_assert_num_queries
     game = start(client)
     tap(client, game, "stock")  # the first move also writes the statistics
     game.refresh_from_db()
-    # session; savepoint; the game and its player, locked; update; release (the statistics
-    # are read only when a move changed them)
-    with django_assert_num_queries(5):
+    # savepoint; the game and its player, locked; update; release (the player comes from
+    # the signed cookie; the statistics are read only when a move changed them)
+    with django_assert_num_queries(4):
         response = client.post(
             f"/heart-to-heart/game/{game.pk}/", {"target": "stock", "version": game.version},
             headers={"HX-Request": "true"},
@@ -615,8 +615,9 @@ def test_a_tap_costs_a_fixed_number_of_queries(client, django_assert_num_queries
 
 def test_the_game_page_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
     game = start(client)
-    # session; the visitor's player; the game (given that player, not loaded again); stats
-    with django_assert_num_queries(4):
+    # the visitor's player (its id from the signed cookie); the game (given that player,
+    # not loaded again); stats
+    with django_assert_num_queries(3):
         response = client.get(f"/heart-to-heart/game/{game.pk}/")
     assert response.status_code == 200
 

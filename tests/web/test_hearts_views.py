@@ -364,17 +364,18 @@ def test_save_and_start_begins_a_game_with_the_new_options(client):
 def test_a_computer_move_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
     game = start(client)
     game.refresh_from_db()
-    # session; savepoint; the game and its player, locked; update; release (the statistics
-    # are read only when the game ends)
-    with django_assert_num_queries(5):
+    # savepoint; the game and its player, locked; update; release (the player comes from
+    # the signed cookie; the statistics are read only when the game ends)
+    with django_assert_num_queries(4):
         response = client.post(f"{url(game)}advance/", {"version": game.version}, headers=HX)
     assert response.status_code == 200
 
 
 def test_the_table_page_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
     game = start(client)
-    # session; the visitor's player; the game (given that player, not loaded again); stats
-    with django_assert_num_queries(4):
+    # the visitor's player (its id from the signed cookie); the game (given that player,
+    # not loaded again); stats
+    with django_assert_num_queries(3):
         response = client.get(url(game))
     assert response.status_code == 200
 
