@@ -14,9 +14,11 @@ Phases in the same run, same servers (0 is short, the others of the same length)
 1. the floor, saturated: every player GETs ``/bench/floor/``, a Django view that does
    nothing (full middleware, gunicorn and nginx; served only under
    bench/floor_settings.py), again as soon as it has its answer: the set-up's capacity;
-1b. the database floor, saturated the same way: ``/bench/floor/database/`` reads the
-   session and locks and writes one row in a transaction, the round trips of any saved
-   move with no rules and no page: the most a move could reach on this set-up;
+1b. the read floor, saturated the same way: ``/bench/floor/read/`` reads one row by its
+   key, the least any request that uses the database costs;
+1c. the write floor, the same: ``/bench/floor/write/`` locks and writes one row in a
+   transaction, the round trips of any saved move with no rules and no page: the most a
+   move could reach on this set-up;
 2. the games, saturated the same way: the moves' capacity, against the floor's;
 3. the games paced like people: a think time before each press, and each computer step
    posted after the delay its page asks for (as htmx does): the latency a player sees.
@@ -60,7 +62,8 @@ from tests.live.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
 MOVE_KINDS = ("h2h tap", "hearts choose", "hearts pass", "hearts lift", "hearts play",
               "hearts advance", "hearts next deal")
 OK_STATUSES = (200, 302)
-FLOORS = {"floor": "/bench/floor/", "database floor": "/bench/floor/database/"}
+FLOORS = {"floor": "/bench/floor/", "read floor": "/bench/floor/read/",
+          "write floor": "/bench/floor/write/"}
 FLOOR_KINDS = {path: kind for kind, path in FLOORS.items()}
 
 
@@ -248,8 +251,8 @@ def main() -> None:
             ("floor alone", ["floor"], 0, alone, 1),
             ("games alone", ["h2h", "hearts"], 0, alone, 1),
             ("floor", ["floor"] * args.players, 0, args.duration, args.processes),
-            ("database floor", ["database floor"] * args.players, 0, args.duration,
-             args.processes),
+            ("read floor", ["read floor"] * args.players, 0, args.duration, args.processes),
+            ("write floor", ["write floor"] * args.players, 0, args.duration, args.processes),
             ("saturated", games, 0, args.duration, args.processes),
             ("paced", games, args.think_ms, args.duration, args.processes),
         ):
@@ -280,10 +283,14 @@ def main() -> None:
                 "no pause between requests", summaries["floor"])
     cpu("floor")
     print_server_side(logs["floor"])
-    print_table("1b. database floor, saturated: the session, then one row locked and written "
-                "in a transaction (GET /bench/floor/database/)", summaries["database floor"])
-    cpu("database floor")
-    print_server_side(logs["database floor"])
+    print_table("1b. read floor, saturated: one row read by its key (GET /bench/floor/read/)",
+                summaries["read floor"])
+    cpu("read floor")
+    print_server_side(logs["read floor"])
+    print_table("1c. write floor, saturated: one row locked and written in a transaction "
+                "(GET /bench/floor/write/)", summaries["write floor"])
+    cpu("write floor")
+    print_server_side(logs["write floor"])
     print_table("2. games, saturated: every player presses again as soon as it has an answer",
                 summaries["saturated"])
     cpu("saturated")
@@ -307,15 +314,15 @@ def main() -> None:
     print(f"move throughput (saturated) / floor throughput: "
           f"{saturated['per_s']:.1f} / {floor['per_s']:.1f} = "
           f"{saturated['per_s'] / floor['per_s']:.2f} (target >= 0.5)")
-    database_floor = summaries["database floor"]["database floor"]
-    print(f"database floor throughput / floor throughput: {database_floor['per_s']:.1f} / "
-          f"{floor['per_s']:.1f} = {database_floor['per_s'] / floor['per_s']:.2f} (the most "
-          "any saved move could reach here)")
-    print("CPU per request, all parts (ms): floor {floor:.2f}, database floor {database:.2f}, "
-          "games {games:.2f}; floor / games = {ratio:.2f}".format(
-              floor=cpu_per_request["floor"], database=cpu_per_request["database floor"],
-              games=cpu_per_request["saturated"],
-              ratio=cpu_per_request["floor"] / cpu_per_request["saturated"]))
+    for name, meaning in (("read floor", "one query and nothing else"),
+                          ("write floor", "the most any saved move could reach here")):
+        row = summaries[name][name]
+        print(f"{name} throughput / floor throughput: {row['per_s']:.1f} / "
+              f"{floor['per_s']:.1f} = {row['per_s'] / floor['per_s']:.2f} ({meaning})")
+    print("CPU per request, all parts (ms): " + ", ".join(
+        f"{name} {cpu_per_request[name]:.2f}" for name in ("floor", "read floor", "write floor")
+    ) + f", games {cpu_per_request['saturated']:.2f}; floor / games = "
+        f"{cpu_per_request['floor'] / cpu_per_request['saturated']:.2f}")
     print(f"move median / floor median (saturated): "
           f"{saturated['median'] / floor['median']:.2f}")
     print(f"move p99, paced: {paced['p99']:.1f} ms; saturated: {saturated['p99']:.1f} ms "
