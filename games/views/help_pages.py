@@ -8,7 +8,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -19,13 +19,13 @@ def body_template(folder: str) -> str:
     return f"{folder}/{language if language in LANGUAGES else 'en'}.html"
 
 
-@require_GET
+@require_safe
 def heart_to_heart_rules(request: HttpRequest) -> HttpResponse:
     return render(request, "games/heart_to_heart/rules.html",
                   {"body": body_template("games/heart_to_heart/rules")})
 
 
-@require_GET
+@require_safe
 def hearts_help(request: HttpRequest) -> HttpResponse:
     return render(request, "games/hearts/help.html",
                   {"body": body_template("games/hearts/help")})

@@ -2,7 +2,8 @@
 
 Every table the project has (players, both games, their statistics, sessions, and
 Django's own) is counted before and after the walk. A visit may set the CSRF cookie,
-never a session cookie.
+never a session cookie nor a player's. HEAD (link checkers, some link previews) is
+answered as GET is, without the body, and is just as safe.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from django.apps import apps
 from django.test import Client
 
 from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+from games.visitors import COOKIE_NAME
 
 # Pages no link may lead to from the home page but a crawler still tries.
 EXTRA_PAGES = ("/admin/", "/admin/login/", "/heart-to-heart/new/", "/heart-to-heart/open/?code=x",
@@ -53,7 +55,7 @@ def crawl(client: Client) -> tuple[list[tuple[str, int]], list[str]]:
         client.cookies.clear()
         response = client.get(url)
         visited.append((url, response.status_code))
-        if "sessionid" in response.cookies:
+        if "sessionid" in response.cookies or COOKIE_NAME in response.cookies:
             session_cookies.append(url)
         if response.status_code in (301, 302, 303, 307, 308):
             queue.append(urljoin(url, response["Location"]))
@@ -69,6 +71,7 @@ def test_a_cookieless_crawler_creates_no_row_and_no_session():
     assert _row_counts() == before
     assert session_cookies == []
     assert all(status < 500 for _url, status in visited), visited
+    assert 405 not in {status for _url, status in visited}
     paths = {url.split("?")[0] for url, _status in visited}
     # The walk did reach what a crawler would: both games' play pages, a deal-code URL,
     # the rules, the help, the examples and the admin's login.
@@ -112,3 +115,19 @@ def test_the_first_visit_to_hearts_starts_no_game_and_counts_none(client):
     game = HeartsGame.objects.get()
     assert game.level == "hard"
     assert list(HeartsStats.objects.values_list("level", "games_played")) == [("hard", 1)]
+
+
+@pytest.mark.django_db
+def test_head_is_answered_as_get_without_a_body_and_writes_nothing():
+    """Every page the crawler reached, asked with HEAD: the same status as GET, no body,
+    no row, no cookie that names a visitor."""
+    visited, _session_cookies = crawl(Client())
+    client = Client()
+    before = _row_counts()
+    for url, status in visited:
+        client.cookies.clear()
+        response = client.head(url)
+        assert (url, response.status_code) == (url, status)
+        assert response.content == b""
+        assert "sessionid" not in response.cookies and COOKIE_NAME not in response.cookies
+    assert _row_counts() == before

@@ -8,7 +8,7 @@ from functools import lru_cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
@@ -69,7 +69,7 @@ def describe(move: ExampleMove) -> str:
         "card": rank, "first": first, "second": second}
 
 
-@require_GET
+@require_safe
 def examples(request: HttpRequest) -> HttpResponse:
     moves, states = example_game()
     try:

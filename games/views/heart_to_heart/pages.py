@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
 
 from games.engine import heart_to_heart as engine
@@ -100,7 +100,7 @@ def _invalid_settings(request: HttpRequest, form: HeartToHeartSettingsForm) -> H
     return response
 
 
-@require_GET
+@require_safe
 def play(request: HttpRequest) -> HttpResponse:
     """Resume this visitor's unfinished game, or show a fresh deal (nothing saved)."""
     player = request.visitor.player
@@ -110,16 +110,16 @@ def play(request: HttpRequest) -> HttpResponse:
     return redirect("h2h:deal", code=str(service.fresh_code(player)))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_game(request: HttpRequest) -> HttpResponse:
     """POST: a new game now. GET (a link, a crawler) only shows a fresh deal."""
-    if request.method == "GET":
+    if request.method != "POST":
         return redirect("h2h:deal", code=str(service.fresh_code(request.visitor.player)))
     game = service.start_game(request.visitor.ensure_player())
     return redirect("h2h:game", game_id=game.pk)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @unreadable_game_page
 def deal(request: HttpRequest, code: str) -> HttpResponse:
     """A deal-code URL: the fresh deal for whoever opens it (sharing a code shares the
@@ -135,7 +135,7 @@ def deal(request: HttpRequest, code: str) -> HttpResponse:
     return _render_game(request, pending, state)
 
 
-@require_GET
+@require_safe
 def open_code(request: HttpRequest) -> HttpResponse:
     """The "play a deal code" box: check the text, then go to the code's URL."""
     form = DealCodeForm(request.GET)
@@ -147,10 +147,10 @@ def open_code(request: HttpRequest) -> HttpResponse:
 # Never stored by the browser: Back must ask the server again, which alone knows whether
 # this game has been replaced (or has moved on in another tab) since the page was drawn.
 @never_cache
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @unreadable_game_page
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    if request.method == "GET":
+    if request.method != "POST":
         found = service.find_game(game_id, request.visitor.player)
         if found is None:
             raise Http404

@@ -12,7 +12,7 @@ import uuid
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.engine.hearts import Refusal
 from games.forms import HeartsOptionsForm
@@ -62,7 +62,7 @@ def _render_table(
     )
 
 
-@require_GET
+@require_safe
 def play(request: HttpRequest) -> HttpResponse:
     """Resume the visitor's game in progress, or show the start screen: the options and a
     Deal button. GET saves nothing: a game begins (and counts as played) when the
@@ -118,10 +118,10 @@ def _options_refused(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @unreadable_game_page
 def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    if request.method == "GET":
+    if request.method != "POST":
         found = visitors_game_or_404(request, HeartsGame, game_id)
         return _render_table(request, found, service.state_of(found))
 
