@@ -8,12 +8,15 @@ at both widths; the screenshots land in test-artifacts/.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.engine import hearts as engine
 from games.engine.testing import play_on
 from games.models import HeartsGame
+from games.services import hearts as hearts_service
 
 from .conftest import ARTIFACTS
 
@@ -275,6 +278,39 @@ def test_the_computers_pass_while_the_player_keeps_tapping(live_server, browser,
         card.click()
         page.wait_for_timeout(250)
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=100)
+    page.context.close()
+
+
+def test_presses_made_while_a_computer_step_is_on_its_way_all_count(
+    live_server, browser, settings, monkeypatch
+):
+    """htmx queues a press behind the request in flight, then drops it when that answer
+    replaces the table the press was queued on: each press is held instead, and made
+    again, in order, on the table the computer's step draws."""
+    page = _new_page(browser)
+    game = _start(page, live_server.url)
+    state = play_on(engine.HeartsState.from_dict(game.state), lambda s: s.phase == "deal-done")
+    _put(game, state)
+    page.reload()
+    settings.HEARTS_COMPUTER_DELAY_MS = 100
+    real_advance = hearts_service.advance
+
+    def slow_advance(*args, **kwargs):  # a computer step that takes a slow network's time
+        time.sleep(0.8)
+        return real_advance(*args, **kwargs)
+
+    monkeypatch.setattr(hearts_service, "advance", slow_advance)
+    with page.expect_request(lambda request: request.url.endswith("/advance/")):
+        page.locator("[data-action='next-deal']").click()  # deal 2: its pass begins
+    codes = [page.locator(".hand button[data-card][type='submit']").nth(i).get_attribute(
+        "data-card") for i in range(3)]
+    for code in codes:  # all three while the step is on its way
+        page.locator(f"#card-{code}").click()
+    for code in codes:
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true",
+                                                                 timeout=10000)
+    game.refresh_from_db()
+    assert sorted(game.chosen) == sorted(codes)
     page.context.close()
 
 
