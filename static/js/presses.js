@@ -24,10 +24,22 @@
     onTheWay.delete(event.detail.xhr);
   });
 
+  // Also forgets a request whose htmx:afterRequest never reached the document (its form
+  // and every parent gone, an error while swapping): a request that never ended here
+  // would hold every later press for good.
+  function busy() {
+    for (const xhr of onTheWay) {
+      if (xhr.readyState === XMLHttpRequest.DONE || xhr.readyState === XMLHttpRequest.UNSENT) {
+        onTheWay.delete(xhr);
+      }
+    }
+    return onTheWay.size > 0;
+  }
+
   document.addEventListener("htmx:confirm", (event) => {
     const form = event.detail.elt;
     const container = containerOf(form);
-    if (!onTheWay.size || !container || form.classList.contains("advance")) return;
+    if (!container || form.classList.contains("advance") || !busy()) return;
     const button = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
     if (!button) return;
     event.preventDefault();
@@ -38,7 +50,7 @@
   });
 
   function pressAgain() {
-    while (held.length && !onTheWay.size) {
+    while (held.length && !busy()) {
       const button = document.querySelector(held.shift());
       if (button && button.type === "submit" && !button.disabled && containerOf(button)) {
         button.click();
