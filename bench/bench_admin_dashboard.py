@@ -49,6 +49,7 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
+from bench.percentiles import percentile  # noqa: E402
 from games import statistics as stats  # noqa: E402
 from games.engine import hearts  # noqa: E402
 from games.engine.heart_to_heart import new_game as new_h2h_game  # noqa: E402
@@ -57,11 +58,6 @@ from games.models import HeartsGame, HeartToHeartGame, Player  # noqa: E402
 
 DAYS = 90
 LEVELS = (("easy", 0.30, 0.45), ("medium", 0.45, 0.30), ("hard", 0.25, 0.18))  # share, wins
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1)]
 
 
 class auto_dates_off:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.percentiles import percentile
 from games.engine.heart_to_heart import (
     STALEMATE,
     GameState,
@@ -88,10 +89,6 @@ def views(rounds: int) -> float:
     for _ in range(rounds):
         view(state)
     return rounds / (time.perf_counter() - started)
-
-
-def percentile(sorted_values: list[float], share: float) -> float:
-    return sorted_values[min(len(sorted_values) - 1, int(share * len(sorted_values)))]
 
 
 def solver_times(deals: int) -> tuple[list[float], list[float], int]:

@@ -55,6 +55,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench.cpu_shares import snapshot, spent  # noqa: E402
+from bench.percentiles import percentile  # noqa: E402
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code  # noqa: E402 (pure Python)
 from tests.live.client import Browser, ServerGone, Timing  # noqa: E402
 from tests.live.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
@@ -153,11 +154,6 @@ def print_cpu(usage: dict, requests: int) -> float:
     return total * 1000 / requests
 
 
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 def summarise(timings, seconds: float) -> dict[str, dict]:
     by_kind: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for kind, status, ms in timings:
@@ -171,7 +167,7 @@ def summarise(timings, seconds: float) -> dict[str, dict]:
             "n": len(answers),
             "per_s": len(answers) / seconds,
             "median": statistics.median(ms),
-            "p99": _percentile(ms, 0.99),
+            "p99": percentile(ms, 0.99),
             "errors": sum(1 for status, _ in answers if status not in OK_STATUSES),
         }
     return summary
@@ -210,7 +206,7 @@ def print_server_side(lines: list[str]) -> None:
         if times[kind]:
             median = statistics.median(times[kind])
             print(f"  {kind:<22}{len(times[kind]):>8} median {median:7.2f} ms"
-                  f"  p99 {_percentile(times[kind], 0.99):7.2f} ms")
+                  f"  p99 {percentile(times[kind], 0.99):7.2f} ms")
 
 
 def main() -> None:

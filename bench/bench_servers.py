@@ -32,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.percentiles import percentile  # noqa: E402
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code  # noqa: E402 (pure Python)
 
 
@@ -157,7 +158,7 @@ def main() -> None:
           f" games of {EXAMPLE_CODE} ({len(solution.line)} taps each)")
     print(f"requests: {len(latencies):,} in {wall:.1f} s = {len(latencies) / wall:,.0f} req/s")
     print(f"latency: median {statistics.median(latencies):.1f} ms,"
-          f" p99 {latencies[int(0.99 * len(latencies))]:.1f} ms")
+          f" p99 {percentile(latencies, 0.99):.1f} ms")
     print(f"statuses: {dict(sorted(statuses.items()))}")
     won = sum(1 for verdict, moves in results if verdict == "won" and moves == solution.moves)
     print(f"games won with exactly {solution.moves} moves: {won}/{len(results)}")

@@ -42,13 +42,10 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
+from bench.percentiles import percentile  # noqa: E402
+
 call_command("collectstatic", interactive=False, verbosity=0)
 call_command("migrate", verbosity=0)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 class Samples:
