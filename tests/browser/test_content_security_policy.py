@@ -14,6 +14,8 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.h2h_helpers import winning_line
 
+from .hearts_table import lift_and_play_first_playable
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # Installed before any page script runs (Playwright injects it, the policy does not apply).
@@ -84,12 +86,7 @@ def test_hearts_plays_under_the_policy(
     for _ in range(3):
         mine = page.locator("#table[data-phase='play'][data-turn='0']:not(:has(form.advance))")
         expect(mine).to_have_count(1, timeout=15000)
-        playable = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
-        code = playable.get_attribute("data-card")
-        playable.click()
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
-        page.locator(f"#card-{code}").click()
-        expect(page.locator(f"#card-{code}")).to_have_count(0)
+        lift_and_play_first_playable(page)
     screenshot("csp-hearts-played")
     _no_style_element(page)
     _goto(page, f"{live_server.url}/hearts/help/")

@@ -9,6 +9,7 @@ from games.engine.testing import play_on
 from games.models import HeartsGame
 
 from .conftest import serious_axe_violations
+from .hearts_table import lift_and_play_first_playable
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -73,12 +74,7 @@ def test_a_whole_deal_played_by_clicking(live_server, page: Page, console_errors
         phase = _wait_for_me(page)
         if phase != "play":
             break
-        playable = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
-        code = playable.get_attribute("data-card")
-        playable.click()
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
-        page.locator(f"#card-{code}").click()
-        expect(page.locator(f"#card-{code}")).to_have_count(0)
+        lift_and_play_first_playable(page)
         if _ == 5:
             screenshot("hearts-play")
     expect(page.locator("[data-dialog='deal-done'], [data-dialog='game-over']")).to_be_visible(

@@ -8,7 +8,6 @@ with its pid, logs and temporary files in a folder of its own.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import signal
@@ -19,6 +18,8 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+from deploy import render_nginx
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -75,6 +76,19 @@ def prepare_site(env: dict[str, str]) -> None:
     manage(env, "migrate", "--noinput", "-v", "0")
 
 
+def stop_group(process: subprocess.Popen | None, timeout: float = 10) -> None:
+    """SIGTERM to a process started in a session of its own, and to its children (a
+    graceful stop: gunicorn finishes the requests it serves); SIGKILL if it lingers."""
+    if process is None or process.poll() is not None:
+        return
+    os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
 def wait_for_http(url: str, seconds: float = 30.0, process: subprocess.Popen | None = None,
                   expect: int = 200) -> None:
     deadline = time.monotonic() + seconds
@@ -126,13 +140,7 @@ class Gunicorn:
 
     def stop(self) -> None:
         """A graceful stop (SIGTERM): requests being served finish, new ones are refused."""
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        stop_group(self.process, timeout=20)
 
     def log_text(self) -> str:
         return self.log.read_text(errors="replace")
@@ -198,14 +206,6 @@ class PostgresCluster:
             return connection.execute(sql, params).fetchall()
 
 
-def _render_nginx():
-    spec = importlib.util.spec_from_file_location(
-        "render_nginx", ROOT / "deploy" / "render_nginx.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 class Nginx:
     """Debian's nginx on a loopback port, as an ordinary user, in front of ``backends``."""
 
@@ -216,7 +216,7 @@ class Nginx:
         # Its own folder, which nginx's user can reach: pid, logs, temporary files.
         prefix = self.prefix = Path(tempfile.mkdtemp(prefix="cardsite-nginx-"))
         self.port = port or free_port()
-        self.conf = _render_nginx().write_loopback(
+        self.conf = render_nginx.write_loopback(
             prefix, backends, f"127.0.0.1:{self.port}", worker_processes)
         if IS_ROOT:
             prefix.chmod(0o755)
@@ -239,13 +239,7 @@ class Nginx:
         return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)  # runuser passes it on
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        stop_group(self.process)  # runuser passes the SIGTERM on
 
     def destroy(self) -> None:
         self.stop()

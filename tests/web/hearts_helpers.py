@@ -39,6 +39,17 @@ def state(game: HeartsGame) -> engine.HeartsState:
     return engine.HeartsState.from_dict(game.state)
 
 
+def hand_of(game: HeartsGame) -> list[dict]:
+    """Seat 0's hand as its view shows it."""
+    return engine.seat_view(state(game), 0).to_dict()["hand"]
+
+
+def computers_pass(client, game: HeartsGame) -> None:
+    """Every timed step of the pass phase the computers are due, one request each."""
+    while engine.computer_due(state(game)) and state(game).phase == "pass":
+        assert advance(client, game).status_code == 200
+
+
 def step(client, game: HeartsGame) -> None:
     """One sensible step for whoever is due, through the web: the human plays its lowest
     legal card (lift, then play), passes its first three cards, or deals on."""

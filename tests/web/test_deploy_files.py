@@ -8,7 +8,6 @@ configuration file.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -17,19 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from deploy import render_nginx
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _render_nginx():
-    spec = importlib.util.spec_from_file_location(
-        "render_nginx", ROOT / "deploy" / "render_nginx.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_nginx_site_fails_over_only_requests_that_never_reached_an_app_server():
-    site = _render_nginx().render_site(["127.0.0.1:8001", "127.0.0.2:8001"], "80")
+    site = render_nginx.render_site(["127.0.0.1:8001", "127.0.0.2:8001"], "80")
     assert "server 127.0.0.1:8001 max_fails=1 fail_timeout=5s;" in site
     assert "server 127.0.0.2:8001 max_fails=1 fail_timeout=5s;" in site
     directives = [line.split("#")[0].strip() for line in site.splitlines()]
@@ -46,13 +39,13 @@ def test_the_nginx_site_fails_over_only_requests_that_never_reached_an_app_serve
 @pytest.mark.parametrize("backend", ["", "127.0.0.1", "127.0.0.1:80; return 200", "a b:1"])
 def test_the_renderer_refuses_what_is_not_a_backend_address(backend):
     with pytest.raises(ValueError):
-        _render_nginx().render_site([backend], "80")
+        render_nginx.render_site([backend], "80")
 
 
 @pytest.mark.skipif(shutil.which("nginx") is None and not Path("/usr/sbin/nginx").exists(),
                     reason="nginx is not installed (make test-ops installs it)")
 def test_the_loopback_nginx_configuration_passes_nginx_t(tmp_path):
-    conf = _render_nginx().write_loopback(
+    conf = render_nginx.write_loopback(
         tmp_path, ["127.0.0.1:8001", "127.0.0.1:8002"], "127.0.0.1:8080")
     nginx = shutil.which("nginx") or "/usr/sbin/nginx"
     result = subprocess.run(

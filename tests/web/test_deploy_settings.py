@@ -9,18 +9,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_check_deploy_is_clean_with_production_settings(tmp_path):
+def _production_env(tmp_path, **settings: str) -> dict[str, str]:
+    """The environment of a production server (DEBUG off, its own SQLite file, none of the
+    test run's own variables), plus ``settings``."""
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "cardsite.settings",
         "DEBUG": "false",
         "SECRET_KEY": "a-long-random-production-key-" + "x" * 40,
-        "ALLOWED_HOSTS": "cards.example.org",
-        "SECURE_HSTS_PRELOAD": "true",
         "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
+        **settings,
     }
     env.pop("DATABASE_URL", None)
     env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set for Playwright in tests only
+    return env
+
+
+def test_check_deploy_is_clean_with_production_settings(tmp_path):
+    env = _production_env(tmp_path, ALLOWED_HOSTS="cards.example.org",
+                          SECURE_HSTS_PRELOAD="true")
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT, env=env, capture_output=True, text=True, check=False,
@@ -30,9 +37,8 @@ def test_check_deploy_is_clean_with_production_settings(tmp_path):
 
 
 def test_production_settings_refuse_to_start_without_a_secret_key(tmp_path):
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "cardsite.settings", "DEBUG": "false",
-           "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
-    env.pop("SECRET_KEY", None)
+    env = _production_env(tmp_path)
+    env.pop("SECRET_KEY")
     result = subprocess.run(
         [sys.executable, "manage.py", "check"], cwd=ROOT, env=env,
         capture_output=True, text=True, check=False,
@@ -44,18 +50,8 @@ def test_production_settings_refuse_to_start_without_a_secret_key(tmp_path):
 def test_production_settings_send_the_security_headers(tmp_path):
     """With the production settings (not the test ones), a page carries the Content
     Security Policy, the Permissions-Policy and the Referrer-Policy, compressed or not."""
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "cardsite.settings",
-        "DEBUG": "false",
-        "SECRET_KEY": "a-long-random-production-key-" + "x" * 40,
-        "ALLOWED_HOSTS": "testserver",
-        "SECURE_SSL_REDIRECT": "false",
-        "SQLITE_PATH": str(tmp_path / "db.sqlite3"),
-        "STATIC_ROOT": str(tmp_path / "static"),
-    }
-    env.pop("DATABASE_URL", None)
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+    env = _production_env(tmp_path, ALLOWED_HOSTS="testserver", SECURE_SSL_REDIRECT="false",
+                          STATIC_ROOT=str(tmp_path / "static"))
     script = (
         "import django, json; django.setup()\n"
         "from django.core.management import call_command\n"

@@ -10,18 +10,9 @@ import pytest
 
 from games.engine import hearts as engine
 
-from .hearts_helpers import HX, act, advance, start, state, url
+from .hearts_helpers import HX, act, advance, computers_pass, hand_of, start, state, url
 
 pytestmark = pytest.mark.django_db
-
-
-def _hand(game):
-    return engine.seat_view(state(game), 0).to_dict()["hand"]
-
-
-def _computers_pass(client, game):
-    while engine.computer_due(state(game)) and state(game).phase == "pass":
-        assert advance(client, game).status_code == 200
 
 
 def _saved(game):
@@ -34,8 +25,8 @@ def _saved(game):
 ])
 def test_an_action_from_an_out_of_date_page_changes_nothing_and_says_why(client, action):
     game = start(client)
-    _computers_pass(client, game)
-    hand = _hand(game)
+    computers_pass(client, game)
+    hand = hand_of(game)
     data = {key: hand[value] if value == 0 else value for key, value in action.items()}
     before = _saved(game)
     response = act(client, game, version=game.version - 1, **data)
@@ -48,16 +39,16 @@ def test_an_action_from_an_out_of_date_page_changes_nothing_and_says_why(client,
 def test_an_action_without_a_version_is_out_of_date(client):
     game = start(client)
     before = _saved(game)
-    response = client.post(url(game), {"choose": _hand(game)[0]}, headers=HX)
+    response = client.post(url(game), {"choose": hand_of(game)[0]}, headers=HX)
     assert response.status_code == 409
     assert _saved(game) == before
 
 
 def test_a_second_tab_tapping_a_card_after_the_pass_is_told_the_game_changed(client):
     game = start(client)
-    _computers_pass(client, game)
+    computers_pass(client, game)
     old_version = game.version
-    hand = _hand(game)
+    hand = hand_of(game)
     for card in hand[:3]:
         act(client, game, choose=card)
     act(client, game, action="pass")
@@ -80,7 +71,7 @@ def test_every_form_of_the_table_carries_the_version(client):
 
 def test_choosing_is_not_a_step_a_repeat_changes_nothing(client):
     game = start(client)
-    card = _hand(game)[0]
+    card = hand_of(game)[0]
     version = game.version
     assert act(client, game, choose=card).status_code == 200
     assert act(client, game, choose=card, version=version).status_code == 200
@@ -101,7 +92,7 @@ def test_a_tap_while_choosing_does_not_start_the_computers_timer_again(client, s
     # The last step was 10 s ago: the computer's pass is overdue, and a tap says so.
     type(game).objects.filter(pk=game.pk).update(
         updated_at=game.updated_at - datetime.timedelta(seconds=10))
-    html = act(client, game, choose=_hand(game)[0]).content.decode()
+    html = act(client, game, choose=hand_of(game)[0]).content.decode()
     assert _delay(html) == 0
     # A page drawn by a step starts the whole pause.
     assert _delay(advance(client, game).content.decode()) == 450
@@ -109,7 +100,7 @@ def test_a_tap_while_choosing_does_not_start_the_computers_timer_again(client, s
 
 def test_after_the_humans_pass_one_step_makes_the_exchange(client):
     game = start(client)
-    hand = _hand(game)
+    hand = hand_of(game)
     for card in hand[:3]:
         act(client, game, choose=card)
     assert act(client, game, action="pass").status_code == 200

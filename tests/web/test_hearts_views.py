@@ -10,18 +10,20 @@ from games.engine import hearts as engine
 from games.models import HeartsGame, HeartsStats, Player
 from tests.web.redirects import game_from_redirect
 
-from .hearts_helpers import HX, act, advance, play_until, start, state, step, url
+from .hearts_helpers import (
+    HX,
+    act,
+    advance,
+    computers_pass,
+    hand_of,
+    play_until,
+    start,
+    state,
+    step,
+    url,
+)
 
 pytestmark = pytest.mark.django_db
-
-
-def _hand(game):
-    return engine.seat_view(state(game), 0).to_dict()["hand"]
-
-
-def _computers_pass(client, game):
-    while engine.computer_due(state(game)) and state(game).phase == "pass":
-        assert advance(client, game).status_code == 200
 
 
 # --- Starting and resuming ---------------------------------------------------------------
@@ -67,7 +69,7 @@ def test_hand_is_grouped_by_suit_in_fixed_order_rank_ascending(client):
     game = start(client)
     html = client.get(url(game)).content.decode()
     shown = re.findall(r'<button[^>]*data-card="([^"]+)"', html)
-    assert shown == _hand(game)
+    assert shown == hand_of(game)
     suits = [code[-1] for code in shown]
     assert suits == sorted(suits, key="CDSH".index)
 
@@ -78,7 +80,7 @@ def test_another_visitor_gets_404(client):
     assert stranger.get(url(game)).status_code == 404
     stranger.get("/hearts/")
     assert stranger.get(url(game)).status_code == 404
-    assert stranger.post(url(game), {"choose": _hand(game)[0]}).status_code == 404
+    assert stranger.post(url(game), {"choose": hand_of(game)[0]}).status_code == 404
     assert stranger.post(f"{url(game)}advance/", {"version": game.version}).status_code == 404
 
 
@@ -87,7 +89,7 @@ def test_another_visitor_gets_404(client):
 
 def test_pass_button_is_enabled_only_with_exactly_three_chosen(client):
     game = start(client)
-    hand = _hand(game)
+    hand = hand_of(game)
     for count, card in enumerate(hand[:3], 1):
         html = act(client, game, choose=card).content.decode()
         enabled = not re.search(r'data-action="pass"[^>]*disabled', html)
@@ -101,7 +103,7 @@ def test_pass_button_is_enabled_only_with_exactly_three_chosen(client):
 
 def test_choosing_twice_is_the_same_as_once(client):
     game = start(client)
-    card = _hand(game)[0]
+    card = hand_of(game)[0]
     act(client, game, choose=card)
     act(client, game, choose=card)
     game.refresh_from_db()
@@ -110,7 +112,7 @@ def test_choosing_twice_is_the_same_as_once(client):
 
 def test_a_selection_survives_leaving_the_page(client):
     game = start(client)
-    card = _hand(game)[5]
+    card = hand_of(game)[5]
     act(client, game, choose=card)
     html = client.get(url(game)).content.decode()
     assert re.search(rf'data-card="{card}"[^>]*aria-pressed="true"', html)
@@ -118,10 +120,10 @@ def test_a_selection_survives_leaving_the_page(client):
 
 def test_the_computers_pass_while_you_choose_and_the_fourth_moves_all_twelve(client):
     game = start(client)
-    before = _hand(game)
-    _computers_pass(client, game)
+    before = hand_of(game)
+    computers_pass(client, game)
     assert state(game).phase == "pass"
-    assert _hand(game) == before  # nothing moves before the fourth confirmation
+    assert hand_of(game) == before  # nothing moves before the fourth confirmation
     html = client.get(url(game)).content.decode()
     assert html.count('class="passed"') == 3
     for card in before[-3:]:
@@ -129,7 +131,7 @@ def test_the_computers_pass_while_you_choose_and_the_fourth_moves_all_twelve(cli
     act(client, game, action="pass")
     after = state(game)
     assert after.phase == "play"
-    mine = _hand(game)
+    mine = hand_of(game)
     assert not set(before[-3:]) & set(mine)
     html = client.get(url(game)).content.decode()
     received = re.findall(r'data-card="([^"]+)"[^>]*data-received="true"', html)
@@ -138,7 +140,7 @@ def test_the_computers_pass_while_you_choose_and_the_fourth_moves_all_twelve(cli
 
 def test_pass_with_fewer_than_three_is_refused(client):
     game = start(client)
-    act(client, game, choose=_hand(game)[0])
+    act(client, game, choose=hand_of(game)[0])
     response = act(client, game, action="pass")
     assert response.status_code == 400
     assert state(game).pending[0] is None
@@ -146,7 +148,7 @@ def test_pass_with_fewer_than_three_is_refused(client):
 
 def test_passing_twice_is_refused_cleanly(client):
     game = start(client)
-    for card in _hand(game)[:3]:
+    for card in hand_of(game)[:3]:
         act(client, game, choose=card)
     assert act(client, game, action="pass").status_code == 200
     response = act(client, game, action="pass")
@@ -184,7 +186,7 @@ def test_advance_with_a_stale_version_applies_nothing(client):
 
 def test_advance_when_you_are_due_applies_nothing(client):
     game = start(client)
-    _computers_pass(client, game)
+    computers_pass(client, game)
     response = advance(client, game)
     assert response.status_code == 409
     assert 'data-problem="nothing-due"' in response.content.decode()
@@ -194,7 +196,7 @@ def test_the_partial_carries_the_timer_only_while_a_computer_is_due(client):
     game = start(client)
     html = client.get(url(game), headers=HX).content.decode()
     assert 'hx-trigger="load delay:0ms"' in html  # tests set the delay to 0
-    _computers_pass(client, game)
+    computers_pass(client, game)
     html = client.get(url(game), headers=HX).content.decode()
     assert "hx-trigger" not in html
 
@@ -221,9 +223,9 @@ def test_two_taps_lift_then_play(client):
     html = act(client, game, lift=card).content.decode()
     assert re.search(rf'data-card="{card}"[^>]*name="play"', html) or re.search(
         rf'name="play" value="{card}"', html)
-    assert card in _hand(game)
+    assert card in hand_of(game)
     act(client, game, play=card)
-    assert card not in _hand(game)
+    assert card not in hand_of(game)
 
 
 def test_forbidden_cards_sag_and_do_not_respond(client):
@@ -232,7 +234,7 @@ def test_forbidden_cards_sag_and_do_not_respond(client):
     current = state(game)
     legal = set(engine.legal_plays(current, 0))
     html = client.get(url(game)).content.decode()
-    for code in _hand(game):
+    for code in hand_of(game):
         button = re.search(rf'<button[^>]*data-card="{code}"[^>]*>', html).group(0)
         assert ('aria-disabled="true"' in button) == (code not in legal)
         assert ('type="button"' in button) == (code not in legal)
@@ -242,7 +244,7 @@ def test_a_forbidden_card_is_refused_by_the_server_too(client):
     game = start(client)
     _to_my_turn(client, game)
     current = state(game)
-    illegal = [c for c in _hand(game) if c not in engine.legal_plays(current, 0)]
+    illegal = [c for c in hand_of(game) if c not in engine.legal_plays(current, 0)]
     if not illegal:
         pytest.skip("every card is legal in this position")
     assert act(client, game, lift=illegal[0]).status_code == 400
@@ -268,7 +270,7 @@ def test_playing_out_of_turn_is_refused(client):
     game = start(client)
     play_until(client, game, lambda s: s.phase == "play" and s.turn not in (0, None))
     current = state(game)
-    card = _hand(game)[0]
+    card = hand_of(game)[0]
     assert act(client, game, play=card).status_code == 400
     assert state(game) == current
 

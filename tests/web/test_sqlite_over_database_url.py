@@ -13,7 +13,6 @@ import http.client
 import os
 import re
 import shutil
-import signal
 import socket
 import sqlite3
 import subprocess
@@ -31,6 +30,7 @@ import gunicorn.config
 import pytest
 
 from cardsite.database_unavailable import RETRY_AFTER_SECONDS
+from tests.live.stack import stop_group
 
 pytestmark = pytest.mark.server
 
@@ -88,13 +88,7 @@ class Server:
             )
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
-                self.process.wait(timeout=10)
+        stop_group(self.process)
         self.listener.close()
 
     def log_tail(self) -> str:
