@@ -63,6 +63,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "games",
+    # The admin's statistics dashboard: templates, tags and stylesheet beside its code.
+    "games.admin_statistics",
 ]
 
 MIDDLEWARE = [
@@ -171,10 +173,10 @@ STORAGES = {
 }
 
 # --- Caches ----------------------------------------------------------------
-# "deal_images" holds the drawn link-preview PNGs of deal codes (about 130 kB each), so a
-# picture is drawn once per process and code. Per-process memory is enough: the drawing is
-# deterministic, so every app server has the same bytes and ETag (see
-# games/views/heart_to_heart/sharing.py). MAX_ENTRIES bounds the memory (~25 MB a process).
+# "deal_images" holds the drawn link-preview PNGs of deal codes, so a picture is drawn
+# once per process and code (their size: docs/performance.md#in-the-code). Per-process
+# memory is enough: the drawing is deterministic, so every app server has the same bytes
+# and ETag (see games/views/heart_to_heart/sharing.py). MAX_ENTRIES bounds the memory.
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
     "deal_images": {
@@ -203,7 +205,7 @@ X_FRAME_OPTIONS = "DENY"  # for browsers older than CSP's frame-ancestors
 # heart's card positions are classes, htmx's indicator style is turned off and eval is
 # refused in base.html's htmx-config, and Django 5.2's admin needs nothing inline on the
 # pages this site shows (its one inline <style>, in a change list without actions, is
-# never drawn: every admin here keeps its actions). tests/web/test_security_headers.py,
+# never drawn: every admin here keeps its actions). tests/web/site/test_security_headers.py,
 # tests/browser/test_content_security_policy.py.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {

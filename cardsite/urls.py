@@ -9,11 +9,11 @@ urlpatterns = [
     path("", home, name="home"),
     path("manifest.webmanifest", web_app_manifest, name="web_app_manifest"),
     path("healthz", healthz, name="healthz"),
-    path("heart-to-heart/", include("games.urls_heart_to_heart")),
-    path("hearts/", include("games.urls_hearts")),
+    path("heart-to-heart/", include("games.views.heart_to_heart.urls")),
+    path("hearts/", include("games.views.hearts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     # Before admin.site.urls: the statistics dashboard is an admin page of its own.
-    path("admin/statistics/", include("games.urls_admin_statistics")),
+    path("admin/statistics/", include("games.admin_statistics.urls")),
     path("admin/", admin.site.urls),
 ]
 

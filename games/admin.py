@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy as _
 
+from .formatting import duration
 from .models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
-from .views.figures import duration
 
 
 class BestTimeAsDuration:

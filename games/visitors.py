@@ -6,11 +6,11 @@ first use and is ``None`` for someone the site has not met, so crawlers and one-
 page views leave no rows. Only an action that needs an owner calls ``ensure_player``.
 
 Why a cookie of its own rather than the session: a player's identity is one number that
-never changes, and a database session cost a query on every request to read it (about
-0.4 ms of an app server's CPU and a round trip to the database: docs/performance.md),
-where checking the cookie's signature costs microseconds. The cookie is signed with
-SECRET_KEY under a salt of its own, so nobody can name another player, and is sent as the
-session cookie is (HttpOnly, SameSite, Secure in production). Sessions are left to
+never changes, and a database session cost a query on every request to read it (an app
+server's CPU and a round trip to the database), where checking the cookie's signature
+costs a small fraction of that (docs/performance.md#in-the-code). The cookie is signed
+with SECRET_KEY under a salt of its own, so nobody can name another player, and is sent as
+the session cookie is (HttpOnly, SameSite, Secure in production). Sessions are left to
 the admin's logins. A visitor the session remembered before the cookie existed is still
 recognised: the session's player id is read and moved into the cookie by the next answer.
 """
@@ -69,9 +69,17 @@ class Visitor:
         if self.player is not None:
             return self.player
         player = Player.objects.create()
+        self.adopt(player)
+        return player
+
+    def adopt(self, player: Player) -> None:
+        """Remember ``player`` as this visitor's: a service that acted for a visitor the
+        site had not met created it (the first tap of a deal). Its own player, or a player
+        not saved, changes nothing."""
+        if player.pk is None or player.pk == self.player_id:
+            return
         self.player = player  # replaces the cached lookups
         self.player_id = self.remember = player.pk
-        return player
 
     def sign(self, response: HttpResponse) -> None:
         """Set the cookie on the answer when the player is new to it."""

@@ -1,6 +1,6 @@
 """Random and hostile requests for every route: one generator for the fuzz test and the bench.
 
-``tests/web/test_fuzz.py`` sends a few thousand of these through Django's test client;
+``tests/web/site/test_fuzz.py`` sends a few thousand of these through Django's test client;
 ``bench/bench_fuzz.py`` sends ten thousand and more to a production-shaped gunicorn.
 Both ask for the same things: every route of ``cardsite/urls.py`` and ``games/urls_*.py``
 with every method, CSRF tokens valid, missing or forged, htmx and history-restore

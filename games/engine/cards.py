@@ -1,8 +1,8 @@
 """Ranks, suits and card codes shared by both games.
 
 A card code is the rank then the suit: ``A 2 … 10 J Q K`` + ``C D S H``,
-e.g. ``"10H"``, ``"QS"`` (SPEC §3). In Hearts, ranks order 2 (low) … A (high);
-Heart to Heart only compares ranks for equality.
+e.g. ``"10H"``, ``"QS"`` (docs/rules.md#hooks-card-codes). In Hearts, ranks order
+2 (low) … A (high); Heart to Heart only compares ranks for equality.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ RANK_LABELS = {
 }
 LABEL_RANKS = {label: value for value, label in RANK_LABELS.items()}
 
-# Suits in the order a Hearts hand is shown (SPEC §2): clubs, diamonds, spades, hearts.
+# Suits in the order a Hearts hand is shown (docs/rules.md#hearts-hand-order): ♣ ♦ ♠ ♥.
 SUITS = ("C", "D", "S", "H")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "S": "♠", "H": "♥"}
 

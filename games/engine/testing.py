@@ -25,10 +25,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from games.engine.cards import H2H_RANKS
-from games.engine.heart_to_heart import GameState, Target, deal_state, tap
+from games.engine.heart_to_heart import BoardView, GameState, Target, deal_state, tap
 from games.engine.hearts.cards import ALL_CARDS, HEART_MASK, card_id, ids, mask_of, mask_points
 from games.engine.hearts.rules import (
     HUMAN,
+    HUMAN_SEAT,
     HeartsOptions,
     HeartsState,
     Phase,
@@ -75,6 +76,16 @@ def play_taps(state: GameState, *targets: Target) -> GameState:
 def position_mask(*positions: int) -> int:
     """The ``removed``-style mask of layout positions (bit p-1 for position p)."""
     return sum(1 << (pos - 1) for pos in positions)
+
+
+def hinted_positions(board: BoardView) -> tuple[int, ...]:
+    """The layout positions placement help rings (the waste's ring is ``waste_hint``)."""
+    return tuple(slot.pos for slot in board.slots if slot.hint)
+
+
+def dimmed_positions(board: BoardView) -> tuple[int, ...]:
+    """The layout positions placement help darkens while a card is selected."""
+    return tuple(slot.pos for slot in board.slots if slot.dim)
 
 
 # --- Hearts --------------------------------------------------------------------------------
@@ -172,7 +183,6 @@ def next_step(state: HeartsState) -> HeartsState:
     return computer_move(state)
 
 
-HUMAN_SEAT = 0  # the seat a person plays on the site
 
 
 def _first_three(state: HeartsState) -> list[int]:

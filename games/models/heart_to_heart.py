@@ -50,7 +50,7 @@ class HeartToHeartGame(models.Model):
             models.Index(fields=["player", "status", "-updated_at"]),
             # manage.py purge looks for games idle since a date, whoever owns them.
             models.Index(fields=["updated_at"], name="h2h_game_idle_idx"),
-            # The admin's statistics (games.statistics): every column its Heart to Heart
+            # The dashboard (games.admin_statistics.queries): every column its Heart to Heart
             # queries read, led by the first move, so they never touch the JSON state.
             models.Index(
                 fields=["started_at", "status", "deal_code", "moves", "finished_at", "player"],

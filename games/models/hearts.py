@@ -69,7 +69,7 @@ class HeartsGame(models.Model):
             models.Index(fields=["player", "phase", "-updated_at"]),
             # manage.py purge looks for games idle since a date, whoever owns them.
             models.Index(fields=["updated_at"], name="hearts_game_idle_idx"),
-            # The admin's statistics (games.statistics): every column its Hearts queries
+            # The dashboard (games.admin_statistics.queries): every column its Hearts queries
             # read, led by the day a game started, so they never touch the JSON state.
             models.Index(fields=["created_at", "level", "result", "finished_at", "player"],
                          name="hearts_game_statistics_idx"),
@@ -79,6 +79,11 @@ class HeartsGame(models.Model):
         return f"{self.get_level_display()} · {self.phase}"
 
     @property
+    def counts_down(self) -> bool:
+        """The totals show what is left of the target (docs/rules.md#hearts-options)."""
+        return self.score_display == Player.ScoreDisplay.COUNTDOWN
+
+    @property
     def duration_seconds(self) -> int | None:
         if self.finished_at is None:
             return None
@@ -86,7 +91,7 @@ class HeartsGame(models.Model):
 
 
 class HeartsStats(models.Model):
-    """A player's record at one difficulty (SPEC §2 "Statistics")."""
+    """A player's record at one difficulty (docs/rules.md#hearts-statistics)."""
 
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="hearts_stats", verbose_name=_("player")

@@ -19,12 +19,12 @@ class Player(models.Model):
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
-    # Heart to Heart settings (SPEC §1): defaults as the seeds give them.
+    # Heart to Heart settings and their defaults: docs/rules.md#h2h-settings.
     h2h_winnable_only = models.BooleanField(_("winnable deals only"), default=False)
     h2h_move_errors = models.BooleanField(_("move errors"), default=False)
     h2h_placement_help = models.BooleanField(_("placement help"), default=True)
 
-    # Hearts: chosen before a game, they apply to the next one (SPEC §2).
+    # Hearts: chosen before a game, they apply to the next one (docs/rules.md#hearts-options).
     class HeartsLevel(models.TextChoices):
         EASY = "easy", _("Easy")
         MEDIUM = "medium", _("Medium")
@@ -43,7 +43,8 @@ class Player(models.Model):
         LAST_DEAL = "last-deal", _("the lower score on the last deal wins")
 
     class ScoreDisplay(models.TextChoices):
-        # Only the presentation differs (seed 004): the same rules, the same winner.
+        # Only the presentation differs: the same rules, the same winner
+        # (docs/rules.md#hearts-options).
         POINTS = "points", _("points taken (lowest wins)")
         COUNTDOWN = "countdown", _("points left (highest wins)")
 

@@ -1,4 +1,5 @@
-"""Heart to Heart: every change to a saved game goes through here.
+"""Heart to Heart: every change to a saved game goes through here (find, own, act, save:
+see ``games.services``).
 
 Each action runs in one short transaction with the game's row locked
 (``select_for_update`` on PostgreSQL; SQLite's IMMEDIATE transactions take the
@@ -9,7 +10,7 @@ request is answered with the current board and changes nothing.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -21,6 +22,9 @@ from games.engine.heart_to_heart import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
 from games.services import Answer, UnreadableGame, Version, is_stale, locked_game, owned_game
 
+HeartToHeartAnswer = Answer[HeartToHeartGame, engine.GameState]
+Apply = Callable[[engine.GameState], engine.TapOutcome]
+
 
 def state_of(game: HeartToHeartGame) -> engine.GameState:
     """The saved state; ``UnreadableGame`` when the row holds something else."""
@@ -30,7 +34,7 @@ def state_of(game: HeartToHeartGame) -> engine.GameState:
         raise UnreadableGame(game.pk) from error
 
 
-def _games() -> QuerySet:
+def _games_with_newest() -> QuerySet[HeartToHeartGame]:
     """Games with ``newest_game_id``: the owner's newest game if it is newer than this one.
 
     A player plays one Heart to Heart game at a time: a game is *replaced* as soon as a
@@ -54,11 +58,12 @@ def replaced_by(game: HeartToHeartGame) -> uuid.UUID | None:
     return getattr(game, "newest_game_id", None)
 
 
-def find_game(game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
-    return owned_game(_games(), game_id, player)
+def find_game(*, game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
+    """The game if ``player`` owns it; None for anyone else (the page is then a 404)."""
+    return owned_game(_games_with_newest(), game_id=game_id, player=player)
 
 
-def current_game(player: Player) -> HeartToHeartGame | None:
+def current_game(*, player: Player) -> HeartToHeartGame | None:
     """The player's newest game unless it is won (a stalemate can still be undone).
 
     Never an older game: the newest one replaced it."""
@@ -68,11 +73,14 @@ def current_game(player: Player) -> HeartToHeartGame | None:
     return game
 
 
-def start_game(player: Player, code: DealCode | None = None) -> HeartToHeartGame:
+def fresh_code(*, player: Player | None) -> DealCode:
+    """The code of a new random deal (class W with "winnable only"), nothing saved."""
+    return random_code("W" if player is not None and player.h2h_winnable_only else "N")
+
+
+def start_game(*, player: Player, code: DealCode | None = None) -> HeartToHeartGame:
     """A fresh game of ``code``, or of a new random deal (class W with "winnable only")."""
-    if code is None:
-        code = random_code("W" if player.h2h_winnable_only else "N")
-    state = engine.new_game(code)
+    state = engine.new_game(code if code is not None else fresh_code(player=player))
     return HeartToHeartGame.objects.create(
         player=player,
         deal_code=state.code,
@@ -81,19 +89,14 @@ def start_game(player: Player, code: DealCode | None = None) -> HeartToHeartGame
     )
 
 
-def fresh_code(player: Player | None) -> DealCode:
-    """The code of a new random deal (class W with "winnable only"), nothing saved."""
-    return random_code("W" if player is not None and player.h2h_winnable_only else "N")
-
-
 def pending_game(
-    player: Player | None, code: DealCode, game_id: uuid.UUID | None = None
+    *, player: Player | None, code: DealCode, game_id: uuid.UUID | None = None
 ) -> tuple[HeartToHeartGame, engine.GameState]:
     """A deal shown before anyone plays it: an UNSAVED game and its fresh state.
 
     GET is safe: a deal-code URL draws this, and the game only comes into being with
-    the first tap (``first_tap``), which names the id chosen here. A visitor the site
-    has not met gets an unsaved ``Player`` with the default settings.
+    the first tap (``tap`` with the ``code``), under the id chosen here. A visitor the
+    site has not met gets an unsaved ``Player`` with the default settings.
     """
     state = engine.new_game(code)
     game = HeartToHeartGame(
@@ -112,74 +115,99 @@ def is_pending(game: HeartToHeartGame) -> bool:
     return game._state.adding
 
 
-def first_tap(
-    game_id: uuid.UUID, player: Player | None, create_player, code: DealCode, target: str,
-    version: Version,
-) -> Answer | None:
-    """The first tap on a deal shown fresh: the game is created and the tap applied in one
-    transaction, under the id the page was drawn with (so a repeated first tap finds it).
+def restart(*, game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
+    """Restart this deal: a new game of the same code (the old one stays as it was).
 
-    A tap that changes nothing (a covered card) or is refused creates nothing: the
-    answer holds the pending game again. ``create_player`` is called only when a game
-    is about to exist. None when the id is already another visitor's game.
+    A game already replaced is not restarted again (a double click, or the button of a
+    page reached with Back): the answer is its replacement if that is the same deal,
+    else the replaced game itself, whose page says what happened."""
+    game = find_game(game_id=game_id, player=player)
+    if game is None:
+        return None
+    newest = replaced_by(game)
+    if newest is not None:
+        replacement = find_game(game_id=newest, player=player)
+        if replacement is not None and replacement.deal_code == game.deal_code:
+            return replacement
+        return game
+    return start_game(player=player, code=parse_code(game.deal_code))
+
+
+# --- act ---------------------------------------------------------------------------------
+
+
+def tap(
+    *, game_id: uuid.UUID, player_id: int | None, target: str, version: Version,
+    code: DealCode | None = None,
+) -> HeartToHeartAnswer | None:
+    """A tap on a card or the stock. None when the game is not this player's to change.
+
+    ``code`` comes with a tap on a deal shown fresh (its page drew an unsaved game under
+    ``game_id``): when no game has that id yet, this first tap creates it — and its
+    player, for a visitor the site has not met — and applies the tap, all in one
+    transaction. A tap that changes nothing (a covered card) or is refused creates
+    nothing: the answer holds the pending game again. The answer's ``game.player`` is
+    then the owner, new or not, for the page to remember.
     """
+    def apply(state: engine.GameState) -> engine.TapOutcome:
+        return engine.tap(state, target)
+
+    answer = _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+    if answer is None and code is not None:
+        return _first_tap(
+            game_id=game_id, player_id=player_id, code=code, version=version, apply=apply
+        )
+    return answer
+
+
+def undo(
+    *, game_id: uuid.UUID, player_id: int | None, version: Version
+) -> HeartToHeartAnswer | None:
+    def apply(state: engine.GameState) -> engine.TapOutcome:
+        return engine.TapOutcome(engine.undo(state), engine.UNDONE)
+
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+
+
+def _first_tap(
+    *, game_id: uuid.UUID, player_id: int | None, code: DealCode, version: Version,
+    apply: Apply,
+) -> HeartToHeartAnswer | None:
+    """See ``tap``. None when the id is already another visitor's game."""
     if HeartToHeartGame.objects.filter(pk=game_id).exists():
-        return None  # the owner's own taps reach their game through tap()
-    pending, before = pending_game(player, code, game_id)
+        return None
+    player = Player.objects.filter(pk=player_id).first() if player_id is not None else None
+    pending, before = pending_game(player=player, code=code, game_id=game_id)
     try:
-        outcome = engine.tap(before, target)
+        outcome = apply(before)
     except engine.HeartToHeartError as error:
         return Answer(pending, before, problem=error.code)
     if outcome.state == before:
         return Answer(pending, before, kind=outcome.kind)
-    owner = create_player()
+    owner = player if player is not None else Player.objects.create()
     try:
         with transaction.atomic():
             game = HeartToHeartGame.objects.create(
                 id=game_id, player=owner, deal_code=before.code, state=before.to_dict(),
                 status=before.status,
             )
-            stats_changed = _save(game, before, outcome.state)
+            stats_changed = _save(game, before=before, after=outcome.state)
     except IntegrityError:
         # The same first tap, twice at once: the other request created the game, so
         # this one is answered as any repeated tap is (stale, nothing applied twice).
-        return tap(game_id, owner.pk, target, version)
+        return _act(game_id=game_id, player_id=owner.pk, version=version, apply=apply)
     return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
 
 
-def restart(game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
-    """Restart this deal: a new game of the same code (the old one stays as it was).
-
-    A game already replaced is not restarted again (a double click, or the button of a
-    page reached with Back): the answer is its replacement if that is the same deal,
-    else the replaced game itself, whose page says what happened."""
-    game = find_game(game_id, player)
-    if game is None:
-        return None
-    newest = replaced_by(game)
-    if newest is not None:
-        replacement = find_game(newest, player)
-        if replacement is not None and replacement.deal_code == game.deal_code:
-            return replacement
-        return game
-    return start_game(player, parse_code(game.deal_code))
-
-
-def tap(game_id: uuid.UUID, player_id: int | None, target: str, version: Version) -> Answer | None:
-    return _act(game_id, player_id, version, lambda state: engine.tap(state, target))
-
-
-def undo(game_id: uuid.UUID, player_id: int | None, version: Version) -> Answer | None:
-    def apply(state: engine.GameState) -> engine.TapOutcome:
-        return engine.TapOutcome(engine.undo(state), engine.UNDONE)
-
-    return _act(game_id, player_id, version, apply)
-
-
-def _act(game_id, player_id, version, apply) -> Answer | None:
-    """Lock, check the version, apply, save. None when the game is not this player's."""
+def _act(
+    *, game_id: uuid.UUID, player_id: int | None, version: Version, apply: Apply
+) -> HeartToHeartAnswer | None:
+    """Own the game (locked), check the version, apply, save. None when it is not this
+    player's."""
     with transaction.atomic():
-        game = locked_game(_games(), game_id, player_id)
+        game = locked_game(
+            _games_with_newest(), game_id=game_id, player_id=player_id, with_player=True
+        )
         if game is None:
             return None
         before = state_of(game)
@@ -191,11 +219,14 @@ def _act(game_id, player_id, version, apply) -> Answer | None:
             outcome = apply(before)
         except engine.HeartToHeartError as error:
             return Answer(game, before, problem=error.code)
-        stats_changed = outcome.state != before and _save(game, before, outcome.state)
+        stats_changed = outcome.state != before and _save(game, before=before, after=outcome.state)
         return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
 
 
-def _save(game: HeartToHeartGame, before: engine.GameState, after: engine.GameState) -> bool:
+# --- save --------------------------------------------------------------------------------
+
+
+def _save(game: HeartToHeartGame, *, before: engine.GameState, after: engine.GameState) -> bool:
     """Save the new state; True when the player's statistics moved too."""
     now = timezone.now()
     fields = ["state", "version", "status", "score", "moves", "updated_at"]
@@ -239,7 +270,7 @@ def _count(game: HeartToHeartGame, *, first_move: bool, won: bool) -> None:
     stats.save()
 
 
-def stats_for(player: Player | None) -> HeartToHeartStats:
+def stats_for(*, player: Player | None) -> HeartToHeartStats:
     """The player's record (an unsaved empty one before the first game)."""
     if player is None or player.pk is None:
         return HeartToHeartStats()
@@ -252,7 +283,7 @@ def stats_for(player: Player | None) -> HeartToHeartStats:
 SETTINGS = ("h2h_winnable_only", "h2h_move_errors", "h2h_placement_help")
 
 
-def update_settings(player: Player, cleaned_data: Mapping[str, Any]) -> None:
+def update_settings(*, player: Player, cleaned_data: Mapping[str, Any]) -> None:
     """Save the settings a valid settings form read (other keys are not settings)."""
     for name in SETTINGS:
         setattr(player, name, bool(cleaned_data[name]))

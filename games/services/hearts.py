@@ -1,4 +1,5 @@
-"""Hearts: every change to a saved game goes through here.
+"""Hearts: every change to a saved game goes through here (find, own, act, save: see
+``games.services``).
 
 Each action runs in one short transaction with the game's row locked, and carries the
 ``version`` of the game its page showed: an action from an out-of-date page (a second
@@ -6,27 +7,30 @@ tab, a repeated click) is refused as ``STALE`` and changes nothing, so the playe
 told the game had changed instead of a rule that only looks broken. The computers'
 timed moves carry it too, so two refreshes racing never apply two moves for one.
 
-Choosing cards for the pass is not a move (SPEC §2): "choose QS" / "unchoose QS" is a
-set, not a toggle, so a repeat changes nothing, and it saves only the choice — neither
-the version nor ``updated_at`` moves. The computers' timer keeps running through the
-human's choosing (``updated_at`` is when the last step happened), and a computer step
-never finds a selection made the version it carries out of date.
+Choosing cards for the pass is not a move (docs/rules.md#hearts-pass): "choose QS" /
+"unchoose QS" is a set, not a toggle, so a repeat changes nothing, and it saves only the
+choice — neither the version nor ``updated_at`` moves. The computers' timer keeps
+running through the human's choosing (``updated_at`` is when the last step happened),
+and a computer step never finds a selection made the version it carries out of date.
 """
 
 from __future__ import annotations
 
 import secrets
+import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 
 from games.engine import hearts as engine
+from games.engine.hearts import HUMAN_SEAT
 from games.models import HeartsGame, HeartsStats, Player
-from games.services import Answer, UnreadableGame, Version, is_stale, locked_game
+from games.services import Answer, UnreadableGame, Version, is_stale, locked_game, owned_game
 
-HUMAN_SEAT = 0
 Refusal = engine.Refusal
+HeartsAnswer = Answer[HeartsGame, engine.HeartsState]
 
 
 def state_of(game: HeartsGame) -> engine.HeartsState:
@@ -45,7 +49,12 @@ def options_of(player: Player) -> engine.HeartsOptions:
     )
 
 
-def current_game(player: Player) -> HeartsGame | None:
+def find_game(*, game_id: uuid.UUID, player: Player | None) -> HeartsGame | None:
+    """The game if ``player`` owns it; None for anyone else (the page is then a 404)."""
+    return owned_game(HeartsGame.objects.all(), game_id=game_id, player=player)
+
+
+def current_game(*, player: Player) -> HeartsGame | None:
     """The player's latest game that is not over."""
     return (
         HeartsGame.objects.filter(player=player)
@@ -55,12 +64,12 @@ def current_game(player: Player) -> HeartsGame | None:
     )
 
 
-def latest_game(player: Player) -> HeartsGame | None:
+def latest_game(*, player: Player) -> HeartsGame | None:
     """The player's most recently changed game, finished or not."""
     return HeartsGame.objects.filter(player=player).order_by("-updated_at").first()
 
 
-def start_game(player: Player) -> HeartsGame:
+def start_game(*, player: Player) -> HeartsGame:
     """A new game with the player's level and rule options; it counts as played now."""
     level = player.hearts_level
     seed = secrets.randbits(63)  # fits a signed 64-bit column should it ever need one
@@ -79,10 +88,11 @@ def start_game(player: Player) -> HeartsGame:
 
 
 def update_options(
-    player: Player, *, level: str, target: int, pass_order: str, tie_rule: str,
+    *, player: Player, level: str, target: int, pass_order: str, tie_rule: str,
     score_display: str = Player.ScoreDisplay.POINTS,
-):
-    """Options for the next game; a game in progress keeps its own (SPEC §2)."""
+) -> None:
+    """Options for the next game; a game in progress keeps its own
+    (docs/rules.md#hearts-options)."""
     player.hearts_level = level
     player.hearts_target = target
     player.hearts_pass_order = pass_order
@@ -97,123 +107,146 @@ def update_options(
     )
 
 
-# --- The human's actions ----------------------------------------------------------------
+# --- act: the human's actions and the computers' timed steps ----------------------------
 
 
-def choose(game_id, player_id, card: str, chosen: bool, version: Version) -> Answer | None:
-    """Choose (or unchoose) a card of the hand for the pass; the engine says what may be.
+@dataclass(frozen=True)
+class Change:
+    """What one action does to the saved game, for ``_save`` to write."""
 
-    Not a move: only the choice is saved (see the module's docstring)."""
-    with transaction.atomic():
-        game = locked_game(HeartsGame, game_id, player_id)
-        if game is None:
-            return None
-        state = state_of(game)
-        if is_stale(version, game):
-            return Answer(game, state, problem=Refusal.STALE)
-        try:
-            picked = engine.choose_for_pass(state, HUMAN_SEAT, game.chosen, card, chosen)
-        except engine.HeartsError as error:
-            return Answer(game, state, problem=error.code)
+    state: engine.HeartsState
+    fields: tuple[str, ...] = ()  # the game's own columns the action set (chosen, lifted)
+    # A move moves the version and ``updated_at``; choosing for the pass does neither
+    # (see the module's docstring).
+    is_move: bool = True
+
+
+Apply = Callable[[HeartsGame, engine.HeartsState], Change | Refusal]
+
+
+def choose(
+    *, game_id: uuid.UUID, player_id: int | None, card: str, chosen: bool, version: Version
+) -> HeartsAnswer | None:
+    """Choose (or unchoose) a card of the hand for the pass; the engine says what may be."""
+
+    def apply(game: HeartsGame, state: engine.HeartsState) -> Change:
+        picked = engine.choose_for_pass(state, HUMAN_SEAT, game.chosen, card, chosen)
         game.chosen = list(picked)
-        game.save(update_fields=["chosen"])
-        return Answer(game, state)
+        return Change(state, fields=("chosen",), is_move=False)
+
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
 
 
-def confirm_pass(game_id, player_id, version: Version) -> Answer | None:
-    def apply(game: HeartsGame, state: engine.HeartsState):
+def confirm_pass(
+    *, game_id: uuid.UUID, player_id: int | None, version: Version
+) -> HeartsAnswer | None:
+    def apply(game: HeartsGame, state: engine.HeartsState) -> Change:
         new = engine.submit_pass(state, HUMAN_SEAT, game.chosen)
         game.chosen = []
-        return new, None
+        return Change(new, fields=("chosen",))
 
-    return _act(game_id, player_id, version, apply, extra_fields=("chosen",))
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
 
 
-def lift(game_id, player_id, card: str, version: Version) -> Answer | None:
+def lift(
+    *, game_id: uuid.UUID, player_id: int | None, card: str, version: Version
+) -> HeartsAnswer | None:
     """The first of the two taps that play a card: only a card the rules allow now."""
 
-    def apply(game: HeartsGame, state: engine.HeartsState):
+    def apply(game: HeartsGame, state: engine.HeartsState) -> Change | Refusal:
         if card not in engine.legal_plays(state, HUMAN_SEAT):
-            return None, Refusal.NOT_PLAYABLE
+            return Refusal.NOT_PLAYABLE
         game.lifted = card
-        return state, None
+        return Change(state, fields=("lifted",))
 
-    return _act(game_id, player_id, version, apply, extra_fields=("lifted",))
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
 
 
-def play(game_id, player_id, card: str, version: Version) -> Answer | None:
-    def apply(game: HeartsGame, state: engine.HeartsState):
+def play(
+    *, game_id: uuid.UUID, player_id: int | None, card: str, version: Version
+) -> HeartsAnswer | None:
+    def apply(game: HeartsGame, state: engine.HeartsState) -> Change:
         new = engine.play_card(state, HUMAN_SEAT, card)
         game.lifted = ""
-        return new, None
+        return Change(new, fields=("lifted",))
 
-    return _act(game_id, player_id, version, apply, extra_fields=("lifted",))
-
-
-def next_deal(game_id, player_id, version: Version) -> Answer | None:
-    def apply(game: HeartsGame, state: engine.HeartsState):
-        return engine.next_deal(state), None
-
-    return _act(game_id, player_id, version, apply)
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
 
 
-def advance(game_id, player_id, version: Version) -> Answer | None:
+def next_deal(
+    *, game_id: uuid.UUID, player_id: int | None, version: Version
+) -> HeartsAnswer | None:
+    def apply(game: HeartsGame, state: engine.HeartsState) -> Change:
+        return Change(engine.next_deal(state))
+
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+
+
+def advance(
+    *, game_id: uuid.UUID, player_id: int | None, version: Version
+) -> HeartsAnswer | None:
     """The timed refresh: apply exactly the one step that is due, if its version matches.
 
     The step is a computer's pass or card, or gathering a finished trick. When the human
     is due (or the deal is over) nothing happens and the chain of refreshes stops.
     Once the human has passed, the computers still to confirm do so together in this one
-    step: they were choosing while the human did (SPEC §2), so the exchange never keeps
-    a player who passed first waiting one timer per computer.
+    step: they were choosing while the human did (docs/rules.md#hearts-pass), so the
+    exchange never keeps a player who passed first waiting one timer per computer.
     """
 
-    def apply(game: HeartsGame, state: engine.HeartsState):
+    def apply(game: HeartsGame, state: engine.HeartsState) -> Change | Refusal:
         if state.phase == engine.Phase.TRICK_DONE:
-            return engine.collect_trick(state), None
+            return Change(engine.collect_trick(state))
         if not engine.computer_due(state):
-            return None, Refusal.NOTHING_DUE
+            return Refusal.NOTHING_DUE
         if state.phase == engine.Phase.PASS and _human_passed(state):
             while state.phase == engine.Phase.PASS:  # the last confirmation makes the exchange
                 state = engine.computer_move(state)
-            return state, None
-        return engine.computer_move(state), None
+            return Change(state)
+        return Change(engine.computer_move(state))
 
-    return _act(game_id, player_id, version, apply)
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
 
 
 def _human_passed(state: engine.HeartsState) -> bool:
     return engine.seat_view(state, HUMAN_SEAT).passed[HUMAN_SEAT]
 
 
-# --- The one place that locks, applies and saves -----------------------------------------
-
-
-Apply = Callable[[HeartsGame, engine.HeartsState], tuple[engine.HeartsState | None, str | None]]
-
-
-def _act(game_id, player_id, version: Version, apply: Apply, extra_fields=()) -> Answer | None:
-    """Lock, check the version, apply, save. None when the game is not this player's."""
+def _act(
+    *, game_id: uuid.UUID, player_id: int | None, version: Version, apply: Apply
+) -> HeartsAnswer | None:
+    """Own the game (locked), check the version, apply, save. None when it is not this
+    player's."""
     with transaction.atomic():
         # The table reads none of the player's settings: the player is loaded only when
         # a finished game's statistics are shown.
-        game = locked_game(HeartsGame, game_id, player_id, with_player=False)
+        game = locked_game(
+            HeartsGame.objects.all(), game_id=game_id, player_id=player_id, with_player=False
+        )
         if game is None:
             return None
         before = state_of(game)
         if is_stale(version, game):
             return Answer(game, before, problem=Refusal.STALE)
         try:
-            after, problem = apply(game, before)
+            change = apply(game, before)
         except engine.HeartsError as error:
             return Answer(game, before, problem=error.code)
-        if after is None:
-            return Answer(game, before, problem=problem)
-        return Answer(game, after, stats_changed=_save(game, after, extra_fields))
+        if isinstance(change, Refusal):
+            return Answer(game, before, problem=change)
+        return Answer(game, change.state, stats_changed=_save(game, change))
 
 
-def _save(game: HeartsGame, state: engine.HeartsState, extra_fields) -> bool:
-    """Save the new state; True when the game ended and its result was counted."""
-    fields = ["state", "version", "phase", "updated_at", *extra_fields]
+# --- save --------------------------------------------------------------------------------
+
+
+def _save(game: HeartsGame, change: Change) -> bool:
+    """Save what changed; True when the game ended and its result was counted."""
+    if not change.is_move:
+        game.save(update_fields=list(change.fields))
+        return False
+    state = change.state
+    fields = ["state", "version", "phase", "updated_at", *change.fields]
     if state.phase != engine.Phase.PLAY and game.lifted:
         game.lifted = ""  # a lifted card falls back when the turn has passed
         fields.append("lifted")
@@ -245,7 +278,7 @@ def _count_result(game: HeartsGame) -> None:
     stats.save()
 
 
-def stats_for(player: Player | None) -> list[HeartsStats]:
+def stats_for(*, player: Player | None) -> list[HeartsStats]:
     """One record per level (unsaved empty ones for levels never played), easy first."""
     found = {s.level: s for s in HeartsStats.objects.filter(player=player)} if player else {}
     return [

@@ -1,9 +1,9 @@
-"""The ``clock`` and ``duration`` filters (the formatting itself: ``games.views.figures``)."""
+"""The ``clock`` and ``duration`` filters (the formatting itself: ``games.formatting``)."""
 
 from django import template
 
-from games.views import figures
+from games import formatting
 
 register = template.Library()
-register.filter("clock", figures.clock)
-register.filter("duration", figures.duration)
+register.filter("clock", formatting.clock)
+register.filter("duration", formatting.duration)

@@ -5,13 +5,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import wraps
+from typing import TypeVar
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
 from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
-from games.services import UnreadableGame, owned_game
+from games.services import UnreadableGame
+
+from .requests import HtmxHttpRequest
 
 logger = logging.getLogger(__name__)
 
@@ -20,28 +23,30 @@ logger = logging.getLogger(__name__)
 UNREADABLE_STATUS = 409
 
 
-def visitors_game_or_404(request: HttpRequest, model, game_id):
-    """The game if it belongs to this visitor; anyone else (or nobody) gets a 404."""
-    game = owned_game(model, game_id, request.visitor.player)
-    if game is None:
+Found = TypeVar("Found")
+
+
+def found_or_404(found: Found | None) -> Found:
+    """What a service found for this visitor; None (not theirs, or no such game) is a 404."""
+    if found is None:
         raise Http404
-    return game
+    return found
 
 
-def posted_version(request: HttpRequest) -> int | None:
+def posted_version(request: HtmxHttpRequest) -> int | None:
     """The ``version`` a form carried; None when it is missing or not a number (stale)."""
     text = request.POST.get("version", "")
     return int(text) if text.isascii() and text.isdigit() and len(text) < 12 else None
 
 
-def wants_partial(request: HttpRequest) -> bool:
+def wants_partial(request: HtmxHttpRequest) -> bool:
     """htmx asked for a fragment; a history restore (Back after the cache is gone) wants
     the whole page."""
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def render_page_or_partial(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     *,
     page: str,
     partial: str,
@@ -59,7 +64,7 @@ def render_page_or_partial(
     return render(request, page, context, status=status)
 
 
-def local_next_url(request: HttpRequest, fallback: str) -> str:
+def local_next_url(request: HtmxHttpRequest, fallback: str) -> str:
     """The posted ``next`` if it is a path on this site (``forms.local_path``), else
     ``fallback``. Redirect to it with ``HttpResponseRedirect``: ``redirect()`` would try
     to reverse a bare word as a view name."""
@@ -74,7 +79,7 @@ def unreadable_game_page(view):
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except UnreadableGame as error:

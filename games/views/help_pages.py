@@ -1,14 +1,16 @@
 """The rules pages. Their long text is written once per language (the French and
-Norwegian Heart to Heart rules are the seeds' own words), so each language has its own
+Norwegian Heart to Heart rules are the words of docs/sources/), so each language has its own
 body template rather than dozens of paragraph-sized messages in the catalogues."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
+
+from games.views.requests import HtmxHttpRequest
 
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
@@ -20,12 +22,12 @@ def body_template(folder: str) -> str:
 
 
 @require_safe
-def heart_to_heart_rules(request: HttpRequest) -> HttpResponse:
+def heart_to_heart_rules(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/heart_to_heart/rules.html",
                   {"body": body_template("games/heart_to_heart/rules")})
 
 
 @require_safe
-def hearts_help(request: HttpRequest) -> HttpResponse:
+def hearts_help(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/hearts/help.html",
                   {"body": body_template("games/hearts/help")})

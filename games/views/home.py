@@ -1,10 +1,12 @@
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from games.views.requests import HtmxHttpRequest
 
-def home(request: HttpRequest) -> HttpResponse:
+
+def home(request: HtmxHttpRequest) -> HttpResponse:
     games = [
         {
             "slug": "heart-to-heart",

@@ -4,13 +4,15 @@ names of the production static storage and the description is in the visitor's l
 
 from __future__ import annotations
 
-from django.http import HttpRequest, JsonResponse
+from django.http import JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
+
+from games.views.requests import HtmxHttpRequest
 
 TABLE_COLOUR = "#0a3b24"  # --felt-dark in static/css/site.css: the page's edge colour
 
@@ -26,7 +28,7 @@ def _icons() -> list[dict]:
 
 
 @require_safe
-def web_app_manifest(request: HttpRequest) -> JsonResponse:
+def web_app_manifest(request: HtmxHttpRequest) -> JsonResponse:
     home = reverse("home")
     manifest = {
         "id": home,

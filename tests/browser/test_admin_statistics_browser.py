@@ -15,7 +15,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 
-from tests.web.statistics_helpers import build_known_games
+from tests.web.admin_statistics.helpers import build_known_games
 
 from .conftest import serious_axe_violations
 

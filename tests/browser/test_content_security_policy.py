@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.web.h2h_helpers import winning_line
+from tests.web.heart_to_heart.helpers import winning_line
 
 from .hearts_table import lift_and_play_first_playable
 
@@ -43,7 +43,7 @@ def _goto(page: Page, url: str) -> None:
 def _no_style_element(page: Page) -> None:
     """htmx added no indicator <style> (htmx-config turns it off). Style attributes that
     scripts set through the CSSOM (style="" left on swapped inputs) are allowed by CSP;
-    the server sends none (tests/web/test_security_headers.py)."""
+    the server sends none (tests/web/site/test_security_headers.py)."""
     assert page.evaluate("document.querySelectorAll('style').length") == 0
 
 
@@ -53,7 +53,8 @@ def test_heart_to_heart_plays_under_the_policy(
     _goto(page, f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     expect(page.locator("#board")).to_be_visible()
     screenshot("csp-h2h-start")
-    # The slots sit where SPEC's layout table puts them: row steps down, x in half-cards.
+    # The slots sit where the layout table puts them (docs/rules.md#h2h-layout): row steps
+    # down, x in half-cards.
     first, point = page.locator("#pos-1").bounding_box(), page.locator("#pos-25").bounding_box()
     assert point["y"] > first["y"] and point["x"] > first["x"]
     for target in winning_line()[:30]:

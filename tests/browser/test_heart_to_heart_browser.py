@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE, PAIRED, new_game, tap, view
 from games.models import HeartToHeartGame
 from games.services import heart_to_heart as h2h_service
-from tests.web.h2h_helpers import stalemate_case, winning_line
+from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
 from .conftest import serious_axe_violations
 
@@ -271,7 +271,7 @@ def test_without_javascript_the_dialog_offers_no_dead_button(live_server, browse
 
 def test_settings_change_what_is_drawn(live_server, page: Page, console_errors):
     _open(page, live_server, EXAMPLE_CODE)
-    # The seeds' example: the point (4) then the waste (A): the waste ends selected.
+    # docs/rules.md#h2h-examples: the point (4) then the waste (A): the waste ends selected.
     _tap(page, 25)
     expect(page.locator("[data-pos='1']")).to_have_attribute("data-dim", "true")
     _tap(page, "waste")
@@ -407,8 +407,8 @@ def test_the_second_card_of_a_quick_pair_counts_on_a_slow_connection(
     for target in taps[:-2]:
         _tap(page, target)
     version = int(page.locator("#board").get_attribute("data-version"))
-    for name in ("tap", "first_tap"):
-        monkeypatch.setattr(h2h_service, name, _slowly(getattr(h2h_service, name)))
+    # A first tap goes through tap() too: the service begins the game there.
+    monkeypatch.setattr(h2h_service, "tap", _slowly(h2h_service.tap))
     first, second = (_selector(target) for target in taps[-2:])
     with page.expect_request(lambda request: request.method == "POST"):
         page.locator(first).click()

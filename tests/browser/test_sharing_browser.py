@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.web.h2h_helpers import winning_line
+from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

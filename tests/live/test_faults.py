@@ -12,7 +12,7 @@
   PostgreSQL is back.
 
 A SQLite file held locked by another process (503 after the busy timeout, never a 500)
-is tested in tests/web/test_sqlite_over_database_url.py.
+is tested in tests/web/site/test_sqlite_over_database_url.py.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Heart to Heart, the solitaire of pairs (SPEC §1): the package's public face.
+"""Heart to Heart, the solitaire of pairs (docs/rules.md#h2h): the package's public face.
 
 Modules, each importing only those above it:
 

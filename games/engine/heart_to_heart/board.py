@@ -30,7 +30,7 @@ class BoardView:
     stock_count: int
     waste_count: int
     # A tap on the stock turns a card, or turns the waste back over; with both piles
-    # empty it does nothing (SPEC §1 "Stock and waste").
+    # empty it does nothing (docs/rules.md#h2h-stock).
     stock_playable: bool
     waste_rank: str | None  # the top card, None when the waste is empty
     waste_selected: bool
@@ -45,14 +45,6 @@ class BoardView:
     @property
     def free_positions(self) -> tuple[int, ...]:
         return tuple(slot.pos for slot in self.slots if slot.state == "free")
-
-    @property
-    def hinted_positions(self) -> tuple[int, ...]:
-        return tuple(slot.pos for slot in self.slots if slot.hint)
-
-    @property
-    def dimmed_positions(self) -> tuple[int, ...]:
-        return tuple(slot.pos for slot in self.slots if slot.dim)
 
 
 def view(state: GameState) -> BoardView:

@@ -1,4 +1,5 @@
-"""Heart to Heart deal codes: ``HH1-N-AAAAAAM`` names one deal forever (SPEC §1).
+"""Heart to Heart deal codes: ``HH1-N-AAAAAAM`` names one deal forever
+(docs/rules.md#h2h-deal-codes).
 
 ``HH`` the game, ``1`` the version of the deal algorithm, the deal class (``N`` plain,
 ``W`` proved winnable), then 7 letters A–Z: the seed in base 26, most significant
@@ -36,13 +37,15 @@ SEED_LETTERS = 7
 SEED_LIMIT = 26**SEED_LETTERS  # seeds are 0 … 26**7 - 1
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 # The one example code: the help texts quote it, and the Examples page replays its won
-# game (the line's first pair, the point with the waste, is move 10 as in the seeds).
+# game (the line's first pair, the point with the waste, is move 10, as
+# docs/rules.md#h2h-examples says).
 EXAMPLE_CODE = "HH1-N-AAAAAAM"
 
-# Stream tags keep the two classes' shuffles unrelated for the same seed. N_TAG was chosen
-# as the smallest tag for which HH1-N-AAAAAAM shows the seeds' examples: a 10 at position 1,
-# a 4 at the point, an A on the waste, and a won line whose first pair (point + waste) is
-# move 10 — see docs/heart-to-heart-engine.md. Both are fixed forever.
+# Stream tags keep the two classes' shuffles unrelated for the same seed. N_TAG was
+# chosen as the smallest tag for which HH1-N-AAAAAAM shows the examples of
+# docs/rules.md#h2h-examples: a 10 at position 1, a 4 at the point, an A on the waste,
+# and a won line whose first pair (point + waste) is move 10 — see
+# docs/heart-to-heart-engine.md. Both are fixed forever.
 N_TAG = 301_388
 W_TAG = 0x57  # "W"
 # A guard, never reached: about 2 shuffles in 7 are winnable (docs/heart-to-heart-engine.md).

@@ -1,4 +1,6 @@
-"""The heart's shape (SPEC §1 table): where positions 1–25 lie and which cards cover which.
+"""The heart's shape: where positions 1–25 lie and which cards cover which.
+
+The table and the covering rule are docs/rules.md#h2h-layout.
 
 Shared by the rules, the board view, the solver and the page's card positions.
 """
@@ -7,7 +9,7 @@ from __future__ import annotations
 
 LAYOUT_SIZE = 25
 
-# The heart, row by row: x offsets in half-card units (SPEC §1 table).
+# The heart, row by row: x offsets in half-card units (docs/rules.md#h2h-layout).
 ROW_OFFSETS: tuple[tuple[int, ...], ...] = (
     (-4, -2, 2, 4),
     (-5, -3, -1, 1, 3, 5),

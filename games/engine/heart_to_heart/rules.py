@@ -1,4 +1,4 @@
-"""Heart to Heart, the solitaire (SPEC §1): state, taps, undo, end states, JSON.
+"""Heart to Heart, the solitaire (docs/rules.md#h2h): state, taps, undo, end states, JSON.
 
 State in, state out: ``tap`` and ``undo`` never change the state they are given; they
 return a new one. What a page shows is derived by ``board.view``, which carries the
@@ -21,7 +21,7 @@ from games.engine.heart_to_heart.layout import FULL_MASK, LAYOUT_SIZE, is_free
 from games.engine.refusals import Refused
 
 FORMAT_VERSION = 1  # of the JSON value; bump it (and keep a reader) when the shape changes
-HISTORY_LIMIT = 100  # undo reaches this many moves back (SPEC: "up to the last 100 moves")
+HISTORY_LIMIT = 100  # undo reaches this many moves back (docs/rules.md#h2h-undo)
 POINTS_PER_CARD = 10
 STOCK = "stock"
 WASTE = "waste"
@@ -182,7 +182,7 @@ def parse_target(target: Any) -> int | str:
 
 
 def tap(state: GameState, target: Any) -> TapOutcome:
-    """Apply one tap exactly as SPEC §1 "Tapping" says."""
+    """Apply one tap exactly as docs/rules.md#h2h-tapping says."""
     if state.removed == FULL_MASK:
         raise HeartToHeartError(Refusal.FINISHED, "This game is won; start a new game.")
     if type(target) is not int or not 1 <= target <= LAYOUT_SIZE:

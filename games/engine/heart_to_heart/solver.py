@@ -1,4 +1,5 @@
-"""Heart to Heart solver — an offline tool, never asked about a game in play (SPEC §1).
+"""Heart to Heart solver — an offline tool, never asked about a game in play
+(docs/rules.md#h2h-no-solver).
 
 It picks class-W deals, proves the Examples page's game, and measures how many deals can
 be won. Its answer is exact: a winning line of taps, or a proof that none exists.

@@ -1,4 +1,4 @@
-"""Hearts against three computer players (SPEC §2): the package's public face.
+"""Hearts against three computer players (docs/rules.md#hearts): the package's public face.
 
 Modules, each importing only those above it:
 
@@ -14,6 +14,7 @@ from games.engine.hearts.cards import card_id, code, codes
 from games.engine.hearts.rules import (
     FORMAT_VERSION,
     HUMAN,
+    HUMAN_SEAT,
     PASS_ORDERS,
     PASS_SIZE,
     PHASES,
@@ -48,6 +49,7 @@ from games.engine.hearts.seat_view import SeatView
 __all__ = [
     "FORMAT_VERSION",
     "HUMAN",
+    "HUMAN_SEAT",
     "PASS_ORDERS",
     "PASS_SIZE",
     "PHASES",

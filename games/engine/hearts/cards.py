@@ -1,11 +1,11 @@
 """Hearts' compact card representation: cards as ints 0..51, hands as 52-bit masks.
 
-Card ``c`` is suit ``c // 13`` (0 clubs, 1 diamonds, 2 spades, 3 hearts: the hand
-display order of SPEC §2) and rank ``c % 13 + 2`` (2..14, ace high). So ascending
-card ids are exactly the order a hand is shown in, and ``full_deck()`` lists the
-codes in id order. Card codes ("10H", "QS") exist only at the engine's boundary:
-the rules and the computer players work on ints and bit masks, which keeps a full
-random game around a couple of milliseconds.
+Card ``c`` is suit ``c // 13`` (0 clubs, 1 diamonds, 2 spades, 3 hearts: the hand display
+order, docs/rules.md#hearts-hand-order) and rank ``c % 13 + 2`` (2..14, ace high). So
+ascending card ids are exactly the order a hand is shown in, and ``full_deck()`` lists
+the codes in id order. Card codes ("10H", "QS") exist only at the engine's boundary: the
+rules and the computer players work on ints and bit masks, which keeps a full random game
+around a couple of milliseconds.
 """
 
 from __future__ import annotations

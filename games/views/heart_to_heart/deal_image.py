@@ -307,8 +307,8 @@ def draw(picture: DealPicture, words: PictureWords) -> bytes:
 
     out = io.BytesIO()
     # RGB without metadata: no tIME chunk, so the same picture is always the same bytes.
-    # zlib level 1: the encoding is most of a drawing's time, and level 6 took about 1.6×
-    # as long here for a file only 16 % smaller (132 kB against 158 kB). A palette would be
+    # zlib level 1: the encoding is most of a drawing's time, and a higher level costs far
+    # more time than it saves bytes (docs/performance.md#in-the-code). A palette would be
     # smaller still, but it bands the felt and the cards' gradients.
     canvas.convert("RGB").save(out, format="PNG", compress_level=1)
     return out.getvalue()

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
+from games.views.requests import HtmxHttpRequest
 
 from .heart_markup import heart_context
 from .text import card_name
@@ -70,7 +71,7 @@ def describe(move: ExampleMove) -> str:
 
 
 @require_safe
-def examples(request: HttpRequest) -> HttpResponse:
+def examples(request: HtmxHttpRequest) -> HttpResponse:
     moves, states = example_game()
     try:
         step = int(request.GET.get("step", "0"))

@@ -1,11 +1,12 @@
 """The heart's 25 slots as HTML, built from pieces worked out once.
 
 Why Python and not a template loop: the heart is most of every tap's answer, and
-Django's template engine spent about 1.5 ms on it (25 slots, each an include and a
-dozen variables and conditions): a third of a tap's server time. The markup is the
-same as the template drew; only the slot's state, its flags and its translated name
-change from one answer to the next, so the rest (a position's id and classes, a rank's
-face) is built once per process. docs/performance.md has the before/after figures.
+drawing it through Django's template engine (25 slots, each an include and a dozen
+variables and conditions) was a third of a tap's server time
+(docs/performance.md#in-the-code).
+The markup is the same as the template drew; only the slot's state, its flags and its
+translated name change from one answer to the next, so the rest (a position's id and
+classes, a rank's face) is built once per process.
 
 Where a slot sits comes from classes, never from an inline ``style`` (the Content
 Security Policy allows no inline styles): ``r1``…``r7`` set ``--row`` and
@@ -68,7 +69,7 @@ def _slot(slot: engine.SlotView, language: str | None, *, help: bool, interactiv
 
 
 def heart_slots(board: engine.BoardView, *, help: bool, interactive: bool) -> SafeString:
-    """The 25 slots in position order (the markup SPEC §3's hooks name)."""
+    """The 25 slots in position order (the markup docs/rules.md#hooks-h2h names)."""
     language = get_language()
     # Every variable part above is escaped.
     return mark_safe("".join(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import uuid
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
@@ -17,20 +17,23 @@ from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, ret
 
 from games.engine import heart_to_heart as engine
 from games.forms import DealCodeForm, HeartToHeartSettingsForm
+from games.services import Answer
 from games.services import heart_to_heart as service
 from games.views.game_pages import (
+    found_or_404,
     posted_version,
     render_page_or_partial,
     unreadable_game_page,
     wants_partial,
 )
+from games.views.requests import HtmxHttpRequest
 
 from .heart_markup import heart_context
 from .refusals import refusal_answer
 from .text import announcement
 
 
-def _board_context(request: HttpRequest, game, state, *, kind=None, problem=None) -> dict:
+def _board_context(request: HtmxHttpRequest, game, state, *, kind=None, problem=None) -> dict:
     """Everything the board draws; the statistics are added by ``_render_game``."""
     player = game.player
     board = engine.view(state)
@@ -59,7 +62,7 @@ def _render_game(
     context = _board_context(request, game, state, kind=kind, problem=problem)
     # A partial carries the statistics (out of band) only when a move changed them.
     if stats_changed:
-        context["stats"] = service.stats_for(game.player)
+        context["stats"] = service.stats_for(player=game.player)
 
     def page_context() -> dict:
         return {
@@ -67,7 +70,7 @@ def _render_game(
                 instance=game.player, initial={"game": game.pk, "next": request.get_full_path()}
             ),
             "code_form": DealCodeForm(),
-            "stats": context.get("stats") or service.stats_for(game.player),
+            "stats": context.get("stats") or service.stats_for(player=game.player),
         }
 
     return render_page_or_partial(
@@ -80,13 +83,13 @@ def _render_game(
     )
 
 
-def _bad_code(request: HttpRequest, form: DealCodeForm) -> HttpResponse:
+def _bad_code(request: HtmxHttpRequest, form: DealCodeForm) -> HttpResponse:
     """400: the text is not a deal code; the page says why and offers the box again."""
     context = {"code_form": form}
     return render(request, "games/heart_to_heart/bad_code.html", context, status=400)
 
 
-def _invalid_settings(request: HttpRequest, form: HeartToHeartSettingsForm) -> HttpResponse:
+def _invalid_settings(request: HtmxHttpRequest, form: HeartToHeartSettingsForm) -> HttpResponse:
     """400: the settings panel again with the form's errors; htmx swaps just the panel."""
     response = render_page_or_partial(
         request,
@@ -101,27 +104,27 @@ def _invalid_settings(request: HttpRequest, form: HeartToHeartSettingsForm) -> H
 
 
 @require_safe
-def play(request: HttpRequest) -> HttpResponse:
+def play(request: HtmxHttpRequest) -> HttpResponse:
     """Resume this visitor's unfinished game, or show a fresh deal (nothing saved)."""
     player = request.visitor.player
-    game = service.current_game(player) if player is not None else None
+    game = service.current_game(player=player) if player is not None else None
     if game is not None:
         return redirect("h2h:game", game_id=game.pk)
-    return redirect("h2h:deal", code=str(service.fresh_code(player)))
+    return redirect("h2h:deal", code=str(service.fresh_code(player=player)))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: HtmxHttpRequest) -> HttpResponse:
     """POST: a new game now. GET (a link, a crawler) only shows a fresh deal."""
     if request.method != "POST":
-        return redirect("h2h:deal", code=str(service.fresh_code(request.visitor.player)))
-    game = service.start_game(request.visitor.ensure_player())
+        return redirect("h2h:deal", code=str(service.fresh_code(player=request.visitor.player)))
+    game = service.start_game(player=request.visitor.ensure_player())
     return redirect("h2h:game", game_id=game.pk)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @unreadable_game_page
-def deal(request: HttpRequest, code: str) -> HttpResponse:
+def deal(request: HtmxHttpRequest, code: str) -> HttpResponse:
     """A deal-code URL: the fresh deal for whoever opens it (sharing a code shares the
     deal, never a game). GET saves nothing: the first tap creates the game. A POST
     (the "Restart this deal" of a deal shown fresh) starts the game at once."""
@@ -129,14 +132,18 @@ def deal(request: HttpRequest, code: str) -> HttpResponse:
     if not form.is_valid():
         return _bad_code(request, form)
     if request.method == "POST":
-        game = service.start_game(request.visitor.ensure_player(), form.cleaned_data["code"])
+        game = service.start_game(
+            player=request.visitor.ensure_player(), code=form.cleaned_data["code"]
+        )
         return redirect("h2h:game", game_id=game.pk)
-    pending, state = service.pending_game(request.visitor.player, form.cleaned_data["code"])
+    pending, state = service.pending_game(
+        player=request.visitor.player, code=form.cleaned_data["code"]
+    )
     return _render_game(request, pending, state)
 
 
 @require_safe
-def open_code(request: HttpRequest) -> HttpResponse:
+def open_code(request: HtmxHttpRequest) -> HttpResponse:
     """The "play a deal code" box: check the text, then go to the code's URL."""
     form = DealCodeForm(request.GET)
     if not form.is_valid():
@@ -149,46 +156,36 @@ def open_code(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_http_methods(["GET", "HEAD", "POST"])
 @unreadable_game_page
-def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+def game(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    visitor = request.visitor
     if request.method != "POST":
-        found = service.find_game(game_id, request.visitor.player)
-        if found is None:
-            raise Http404
+        found = found_or_404(service.find_game(game_id=game_id, player=visitor.player))
         return _render_game(request, found, service.state_of(found))
 
-    player_id = request.visitor.player_id
     version = posted_version(request)
-    target = request.POST.get("target", "")
     if request.POST.get("action") == "undo":
-        answer = service.undo(game_id, player_id, version)
-    else:
-        answer = service.tap(game_id, player_id, target, version)
-        if answer is None and "code" in request.POST:
-            return _first_tap(request, game_id, target, version)
-    if answer is None:
-        raise Http404
-    return _tap_answer(request, game_id, answer)
-
-
-def _first_tap(request: HttpRequest, game_id: uuid.UUID, target: str, version) -> HttpResponse:
-    """A tap on a deal shown fresh (its form carries the code): the game begins here."""
-    form = DealCodeForm({"code": request.POST["code"]})
-    if not form.is_valid():
-        return _bad_code(request, form)
-    visitor = request.visitor
-    answer = service.first_tap(
-        game_id, visitor.player, visitor.ensure_player, form.cleaned_data["code"], target, version
-    )
-    if answer is None:
-        raise Http404
+        answer = service.undo(game_id=game_id, player_id=visitor.player_id, version=version)
+        return _tap_answer(request, game_id, found_or_404(answer))
+    # A deal shown fresh posts its code with the tap: the service begins the game with it.
+    code = None
+    if "code" in request.POST:
+        form = DealCodeForm({"code": request.POST["code"]})
+        if not form.is_valid():
+            return _bad_code(request, form)
+        code = form.cleaned_data["code"]
+    answer = found_or_404(service.tap(
+        game_id=game_id, player_id=visitor.player_id, target=request.POST.get("target", ""),
+        version=version, code=code,
+    ))
+    visitor.adopt(answer.game.player)  # a first tap may have made this visitor's player
     response = _tap_answer(request, game_id, answer)
-    if request.htmx and not service.is_pending(answer.game):
+    if code is not None and request.htmx and not service.is_pending(answer.game):
         # The address bar moves from the deal code to the game, so a reload resumes it.
         replace_url(response, reverse("h2h:game", args=[game_id]))
     return response
 
 
-def _tap_answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpResponse:
+def _tap_answer(request: HtmxHttpRequest, game_id: uuid.UUID, answer: Answer) -> HttpResponse:
     status = 200
     if answer.problem:
         status = refusal_answer(answer.problem).status
@@ -204,23 +201,21 @@ def _tap_answer(request: HttpRequest, game_id: uuid.UUID, answer) -> HttpRespons
 
 @require_POST
 @unreadable_game_page
-def restart(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
-    game = service.restart(game_id, request.visitor.player)
-    if game is None:
-        raise Http404
+def restart(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    game = found_or_404(service.restart(game_id=game_id, player=request.visitor.player))
     return redirect("h2h:game", game_id=game.pk)
 
 
 @require_POST
 @unreadable_game_page
-def settings(request: HttpRequest) -> HttpResponse:
+def settings(request: HtmxHttpRequest) -> HttpResponse:
     player = request.visitor.ensure_player()
     form = HeartToHeartSettingsForm(request.POST, instance=player)
     if not form.is_valid():
         return _invalid_settings(request, form)
-    service.update_settings(player, form.cleaned_data)
+    service.update_settings(player=player, cleaned_data=form.cleaned_data)
     game_id = form.cleaned_data["game"]
-    found = service.find_game(game_id, player) if game_id else None
+    found = service.find_game(game_id=game_id, player=player) if game_id else None
     if request.htmx and found is not None:
         return _render_game(request, found, service.state_of(found))
     if request.htmx:

@@ -11,7 +11,7 @@ import hashlib
 
 from django.conf import settings
 from django.core.cache import caches
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.urls import reverse
 from django.utils import translation
 from django.utils.cache import get_conditional_response
@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games.engine import heart_to_heart as engine
+from games.views.requests import HtmxHttpRequest
 
 from . import deal_image
 
@@ -43,11 +44,11 @@ def _languages() -> set[str]:
     return {code for code, _name in settings.LANGUAGES}
 
 
-def deal_url(request: HttpRequest, code: str) -> str:
+def deal_url(request: HtmxHttpRequest, code: str) -> str:
     return request.build_absolute_uri(reverse("h2h:deal", args=[code]))
 
 
-def link_preview(request: HttpRequest, code: str) -> dict | None:
+def link_preview(request: HtmxHttpRequest, code: str) -> dict | None:
     """The Open Graph / Twitter card of a deal's page in the active language; None when
     ``code`` is not a deal code (the page then carries no preview tags)."""
     canonical = canonical_code(code)
@@ -124,7 +125,9 @@ def picture_bytes(code: str, language: str) -> tuple[bytes, str]:
 
 
 @require_safe
-def deal_image_view(request: HttpRequest, code: str, language: str, drawing: int) -> HttpResponse:
+def deal_image_view(
+    request: HtmxHttpRequest, code: str, language: str, drawing: int
+) -> HttpResponse:
     """``/heart-to-heart/<CODE>/preview-<lang>-<n>.png``: the deal's 1200×630 picture.
 
     A text that is not a deal code, a language the site does not speak or a drawing

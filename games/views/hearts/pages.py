@@ -9,23 +9,24 @@ from __future__ import annotations
 
 import uuid
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from games.engine.hearts import Refusal
 from games.forms import HeartsOptionsForm
-from games.models import HeartsGame
+from games.services import Answer
 from games.services import hearts as service
 from games.views.game_pages import (
+    found_or_404,
     local_next_url,
     posted_version,
     render_page_or_partial,
     unreadable_game_page,
-    visitors_game_or_404,
     wants_partial,
 )
+from games.views.requests import HtmxHttpRequest
 
 from .refusals import refusal_answer
 from .table import table_context
@@ -41,13 +42,13 @@ def _render_table(
         "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
         # (game.player is read only then: a move does not load the player.)
-        "stats": service.stats_for(game.player) if stats_changed else None,
+        "stats": service.stats_for(player=game.player) if stats_changed else None,
         **table_context(game, state, timer_running=timer_running),
     }
 
     def page_context() -> dict:
         return {
-            "stats": context["stats"] or service.stats_for(game.player),
+            "stats": context["stats"] or service.stats_for(player=game.player),
             "options_form": options_form or HeartsOptionsForm(instance=game.player),
             "next_url": next_url or request.get_full_path(),
         }
@@ -63,51 +64,51 @@ def _render_table(
 
 
 @require_safe
-def play(request: HttpRequest) -> HttpResponse:
+def play(request: HtmxHttpRequest) -> HttpResponse:
     """Resume the visitor's game in progress, or show the start screen: the options and a
     Deal button. GET saves nothing: a game begins (and counts as played) when the
     visitor starts it, never by a visit (a crawler, a link preview, a first look)."""
     player = request.visitor.player
-    game = service.current_game(player) if player is not None else None
+    game = service.current_game(player=player) if player is not None else None
     if game is not None:
         return redirect("hearts:game", game_id=game.pk)
     context = {
         "start_screen": True,
         "options_form": HeartsOptionsForm(instance=player),
-        "stats": service.stats_for(player),
+        "stats": service.stats_for(player=player),
         "next_url": request.get_full_path(),
     }
     return render(request, "games/hearts/options_page.html", context)
 
 
 @require_POST
-def new_game(request: HttpRequest) -> HttpResponse:
-    game = service.start_game(request.visitor.ensure_player())
+def new_game(request: HtmxHttpRequest) -> HttpResponse:
+    game = service.start_game(player=request.visitor.ensure_player())
     return redirect("hearts:game", game_id=game.pk)
 
 
 @require_POST
 @unreadable_game_page
-def options(request: HttpRequest) -> HttpResponse:
+def options(request: HtmxHttpRequest) -> HttpResponse:
     """Level and rule options for the next game (the game in progress keeps its own)."""
     player = request.visitor.ensure_player()
     form = HeartsOptionsForm(request.POST, instance=player)
     next_url = local_next_url(request, fallback=reverse("hearts:play"))
     if not form.is_valid():
         return _options_refused(request, form, next_url)
-    service.update_options(player, **form.options())
+    service.update_options(player=player, **form.options())
     if request.POST.get("start") == "1":
-        game = service.start_game(player)
+        game = service.start_game(player=player)
         return redirect("hearts:game", game_id=game.pk)
     return HttpResponseRedirect(next_url)
 
 
 def _options_refused(
-    request: HttpRequest, form: HeartsOptionsForm, next_url: str
+    request: HtmxHttpRequest, form: HeartsOptionsForm, next_url: str
 ) -> HttpResponse:
     """400 with the field errors, in the visitor's language: the options panel for htmx,
     else the page the panel sits on (the visitor's latest game, or the panel alone)."""
-    game = service.latest_game(form.instance)
+    game = service.latest_game(player=form.instance)
     context = {"game": game, "options_form": form, "next_url": next_url}
     if wants_partial(request):
         return render(request, "games/hearts/_options.html", context, status=400)
@@ -120,32 +121,33 @@ def _options_refused(
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @unreadable_game_page
-def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+def game(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
+    visitor = request.visitor
     if request.method != "POST":
-        found = visitors_game_or_404(request, HeartsGame, game_id)
+        found = found_or_404(service.find_game(game_id=game_id, player=visitor.player))
         return _render_table(request, found, service.state_of(found))
 
-    player_id = request.visitor.player_id
     post = request.POST
+    mine = {"game_id": game_id, "player_id": visitor.player_id}
     # Every form of the table carries the version it was drawn from: a tap from an
     # out-of-date page (a second tab) is told the game had changed, and changes nothing.
     version = posted_version(request)
     if "choose" in post or "unchoose" in post:
         wanted = "choose" in post
         card = post["choose"] if wanted else post["unchoose"]
-        answer = service.choose(game_id, player_id, card, wanted, version)
+        answer = service.choose(**mine, card=card, chosen=wanted, version=version)
         # Choosing is not a step: the computers' timer runs on from the last step.
         return _answer(request, game_id, answer, timer_running=True)
     if "lift" in post:
-        answer = service.lift(game_id, player_id, post["lift"], version)
+        answer = service.lift(**mine, card=post["lift"], version=version)
     elif "play" in post:
-        answer = service.play(game_id, player_id, post["play"], version)
+        answer = service.play(**mine, card=post["play"], version=version)
     elif post.get("action") == "pass":
-        answer = service.confirm_pass(game_id, player_id, version)
+        answer = service.confirm_pass(**mine, version=version)
     elif post.get("action") == "next-deal":
-        answer = service.next_deal(game_id, player_id, version)
+        answer = service.next_deal(**mine, version=version)
     else:
-        found = visitors_game_or_404(request, HeartsGame, game_id)
+        found = found_or_404(service.find_game(game_id=game_id, player=visitor.player))
         return _render_table(
             request, found, service.state_of(found), problem=Refusal.UNKNOWN_ACTION, status=400
         )
@@ -154,17 +156,19 @@ def game(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
 
 @require_POST
 @unreadable_game_page
-def advance(request: HttpRequest, game_id: uuid.UUID) -> HttpResponse:
+def advance(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """The timed refresh: exactly the one computer step that is due, if any."""
-    answer = service.advance(game_id, request.visitor.player_id, posted_version(request))
+    answer = service.advance(
+        game_id=game_id, player_id=request.visitor.player_id, version=posted_version(request)
+    )
     return _answer(request, game_id, answer)
 
 
 def _answer(
-    request: HttpRequest, game_id: uuid.UUID, answer, *, timer_running: bool = False
+    request: HtmxHttpRequest, game_id: uuid.UUID, answer: Answer | None, *,
+    timer_running: bool = False,
 ) -> HttpResponse:
-    if answer is None:
-        raise Http404
+    answer = found_or_404(answer)
     if answer.problem:
         return _render_table(request, answer.game, answer.state, problem=answer.problem,
                              status=refusal_answer(answer.problem).status,

@@ -2,7 +2,7 @@
 
 One table, keyed by the engine's ``Refusal``: the HTTP status and the words a player
 reads. A new refusal in the engine needs one new row here, and a test
-(tests/web/test_hearts_refusals.py) fails until it has one. A reason the table does not
+(tests/web/hearts/test_refusals.py) fails until it has one. A reason the table does not
 know still answers 400 with a general message: a refusal never becomes a server error.
 """
 

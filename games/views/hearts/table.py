@@ -2,7 +2,7 @@
 
 The page is drawn from ``hearts.seat_view(state, 0)``: the human's hand and what
 anyone at a real table could see. Another seat's hand, the cards others passed and
-the game's seed never reach a template (tests/web/test_hearts_hidden_cards.py).
+the game's seed never reach a template (tests/web/hearts/test_hidden_cards.py).
 The rules (which cards respond, whose turn, how many cards a seat holds, who won)
 come from that view; the functions below only dress them for the templates.
 """
@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from games.engine import hearts as engine
 from games.engine.cards import SUITS
-from games.engine.hearts import Phase, SeatView
+from games.engine.hearts import HUMAN_SEAT, Phase, SeatView
 
 from . import table_markup
 from .text import (
@@ -35,7 +35,6 @@ from .text import (
     seat_sentence,
 )
 
-ME = 0  # the human's seat: the table is always seen from it
 # Where each seat sits around the table, seen from seat 0.
 SEAT_PLACES = {0: "bottom", 1: "left", 2: "top", 3: "right"}
 
@@ -46,18 +45,18 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
     ``timer_running``: the answer to something that is not a step (choosing a card for
     the pass), so the computers' timer goes on from the last step instead of restarting.
     """
-    view = engine.seat_view(state, ME)
-    countdown = game.score_display == "countdown"
+    view = engine.seat_view(state, HUMAN_SEAT)
+    countdown = game.counts_down
     return {
         "phase": view.phase,
         "turn": view.turn,
-        "my_turn": view.turn == ME,
+        "my_turn": view.turn == HUMAN_SEAT,
         "advance_delay": _advance_delay(state, game.updated_at if timer_running else None),
         "hearts_broken": view.hearts_broken and view.phase in (Phase.PLAY, Phase.TRICK_DONE),
         "hand": table_markup.hand(_hand(view, game.chosen, game.lifted)),
         **_pass(view, game.chosen),
         "seats": _seats(view, countdown),
-        "my_taken_label": _taken_label(view, ME, countdown),
+        "my_taken_label": _taken_label(view, HUMAN_SEAT, countdown),
         **_trick(view),
         **_scores(view, countdown),
         "status_line": _status_line(view),
@@ -85,7 +84,7 @@ def _advance_delay(state: engine.HeartsState, last_step=None) -> int | None:
 
     ``last_step`` (when the last step was saved) makes it what is left of the pause: the
     human's taps while choosing swap the table, and the computers' timer must not start
-    again with each of them (they confirm while the human chooses, SPEC §2)."""
+    again with each of them (they confirm while the human chooses, docs/rules.md#hearts-pass)."""
     if state.phase == Phase.TRICK_DONE:
         delay = settings.HEARTS_TRICK_LINGER_MS
     elif engine.computer_due(state):
@@ -104,7 +103,7 @@ def _advance_delay(state: engine.HeartsState, last_step=None) -> int | None:
 def _hand(view: SeatView, chosen: list[str], lifted: str) -> list[dict]:
     """The hand by suit (♣ ♦ ♠ ♥, rank ascending: the engine's card order)."""
     # Received cards are marked from the exchange until the human's first card.
-    received = set(engine.codes(view.received)) if view.cards_left[ME] == 13 else set()
+    received = set(engine.codes(view.received)) if view.cards_left[HUMAN_SEAT] == 13 else set()
     legal = set(engine.codes(view.legal))
     groups = {suit: [] for suit in SUITS}
     for code in engine.codes(view.hand):
@@ -115,7 +114,7 @@ def _hand(view: SeatView, chosen: list[str], lifted: str) -> list[dict]:
 def _hand_card(view: SeatView, code: str, chosen, lifted, legal, received) -> dict:
     """A card of the hand: whether it responds, whether it is pressed, what a tap does."""
     if view.phase == Phase.PASS:
-        playable = not view.passed[ME]  # any card may be chosen until the pass is made
+        playable = not view.passed[HUMAN_SEAT]  # any card may be chosen until the pass is made
         pressed = code in chosen
         action = "unchoose" if pressed else "choose"
     else:
@@ -133,7 +132,7 @@ def _pass(view: SeatView, chosen: list[str]) -> dict:
         "direction": direction,
         "direction_label": DIRECTIONS[direction],
         "chosen_count": len(chosen),
-        "can_pass": view.phase == Phase.PASS and not view.passed[ME]
+        "can_pass": view.phase == Phase.PASS and not view.passed[HUMAN_SEAT]
         and len(chosen) == engine.PASS_SIZE,
     }
 
@@ -192,8 +191,9 @@ def _signed(points: int) -> str:
 
 def _scores(view: SeatView, countdown: bool) -> dict:
     """The scores as the game shows them. The engine's totals are points taken (lowest
-    wins); the countdown display (seed 004) shows the same totals as what is left of the
-    target (most left wins) and each deal as points taken off. The winner is the same."""
+    wins); the countdown display (docs/rules.md#hearts-options) shows the same totals as
+    what is left of the target (most left wins) and each deal as points taken off. The
+    winner is the same."""
     def deal_shown(points: int) -> str:
         return _signed(points) if countdown else str(points)
 
@@ -229,7 +229,7 @@ def _scores(view: SeatView, countdown: bool) -> dict:
 def _status_line(view: SeatView) -> str:
     phase = view.phase
     if phase == Phase.PASS:
-        if view.passed[ME]:
+        if view.passed[HUMAN_SEAT]:
             return _("Waiting for the others to pass…")
         return ngettext(
             "Choose %(count)s card to pass %(direction)s.",

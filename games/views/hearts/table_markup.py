@@ -16,13 +16,13 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from .text import card_face
+from .text import rank_and_symbol
 
 
 @cache
 def face(code: str) -> SafeString:
     """A card's printed face, built once per card."""
-    rank, symbol = (escape(part) for part in card_face(code))
+    rank, symbol = (escape(part) for part in rank_and_symbol(code))
     return mark_safe(
         f'<span class="corner" aria-hidden="true">{rank}<span class="suit">{symbol}</span></span>'
         f'<span class="pip" aria-hidden="true">{symbol}</span>'

@@ -30,7 +30,8 @@ SEAT_SHORT_NAMES = {
     3: pgettext_lazy("Hearts seat, short", "C3"),
 }
 
-# Where each computer sits, seen from the human's seat (seed 003: a seat is a direction).
+# Where each computer sits, seen from the human's seat: a seat is a direction
+# (docs/rules.md#hearts-table).
 SEAT_DIRECTIONS = {
     1: pgettext_lazy("Hearts seat direction", "on your left"),
     2: pgettext_lazy("Hearts seat direction", "across"),
@@ -85,14 +86,15 @@ def card_name(code: str) -> str:
     return _("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
 
 
-def card_face(code: str) -> tuple[str, str]:
+def rank_and_symbol(code: str) -> tuple[str, str]:
     """The rank label and the suit symbol printed on a card."""
     return code[:-1], SUIT_SYMBOLS[code[-1]]
 
 
 
-# Said here rather than by {% blocktranslate count %} in the table: seven of those cost
-# the table partial about 0.2 ms, every computer step (docs/performance.md).
+# Said here rather than by {% blocktranslate count %} in the table: seven of those were a
+# measurable share of the table partial, drawn at every computer step
+# (docs/performance.md#in-the-code).
 def cards_count(n: int) -> str:
     return ngettext("%(n)s card", "%(n)s cards", n) % {"n": n}
 

@@ -1,18 +1,20 @@
 """A deliberately literal Heart to Heart solver: the test oracle for the fast solver.
 
 It shares nothing with the engine or the fast solver: the geometry is typed in again from
-SPEC §1's table, and a position is the whole concrete table — removed layout positions,
-the face-down stock in order, the waste in order. Moves are exactly the rules': turn one
-card, redeal the waste in the same order when the stock is empty, pair two free cards of
-a rank, pair a free card with the waste's top. It searches every position reachable
-(depth first, each position once), so it is slow but hard to get wrong.
+the layout table (docs/rules.md#h2h-layout), and a position is the whole concrete table —
+removed layout positions, the face-down stock in order, the waste in order. Moves are
+exactly the rules': turn one card, redeal the waste in the same order when the stock is
+empty, pair two free cards of a rank, pair a free card with the waste's top. It searches
+every position reachable (depth first, each position once), so it is slow but hard to get
+wrong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-# SPEC §1: row -> x offsets in half-card units; positions 1–25 row by row, left to right.
+# docs/rules.md#h2h-layout: row -> x offsets in half-card units; positions 1–25 row by row,
+# left to right.
 ROWS = {
     1: (-4, -2, 2, 4),
     2: (-5, -3, -1, 1, 3, 5),

@@ -5,7 +5,13 @@ from dataclasses import replace
 
 from games.engine import heart_to_heart as h2h
 from games.engine.heart_to_heart import new_game, tap, view
-from games.engine.testing import h2h_deal, play_taps, position_mask
+from games.engine.testing import (
+    dimmed_positions,
+    h2h_deal,
+    hinted_positions,
+    play_taps,
+    position_mask,
+)
 
 
 def slot(board, pos):
@@ -44,24 +50,24 @@ def test_the_stock_plays_while_either_pile_holds_a_card():
 def test_placement_help_rings_free_cards_with_a_free_partner():
     state = replace(h2h_deal({23: "9", 24: "9"}), removed=position_mask(25))
     board = view(state)
-    assert board.hinted_positions == (23, 24)
+    assert hinted_positions(board) == (23, 24)
 
 
 def test_placement_help_rings_a_free_card_matching_the_waste_top():
     board = view(h2h_deal({25: "4"}, waste="4"))
-    assert board.hinted_positions == (25,)
+    assert hinted_positions(board) == (25,)
     assert board.waste_hint
 
 
 def test_placement_help_does_not_ring_a_partner_hidden_in_the_stock():
     board = view(h2h_deal({25: "4"}, stock=["4"], waste="A"))
-    assert board.hinted_positions == () and not board.waste_hint
+    assert hinted_positions(board) == () and not board.waste_hint
 
 
 def test_placement_help_never_rings_a_covered_card():
     # 21 is a 9 like the free 23, but 24 still covers it.
     state = replace(h2h_deal({23: "9", 21: "9", 24: "8"}), removed=position_mask(25))
-    assert view(state).hinted_positions == ()
+    assert hinted_positions(view(state)) == ()
 
 
 def test_selection_darkens_the_cards_that_cannot_pair_with_it():
@@ -72,7 +78,7 @@ def test_selection_darkens_the_cards_that_cannot_pair_with_it():
     assert slot(board, 20).dim and slot(board, 1).dim  # covered
     assert not slot(board, 25).dim  # an empty place is not a card
     assert board.waste_dim  # a 7 cannot pair with a 9
-    assert set(board.dimmed_positions) == set(range(1, 23))
+    assert set(dimmed_positions(board)) == set(range(1, 23))
 
 
 def test_selected_waste_darkens_the_cards_of_other_ranks():
@@ -84,7 +90,7 @@ def test_selected_waste_darkens_the_cards_of_other_ranks():
 
 def test_nothing_is_dark_without_a_selection():
     board = view(new_game("HH1-N-AAAAAAM"))
-    assert board.dimmed_positions == () and not board.waste_dim
+    assert dimmed_positions(board) == () and not board.waste_dim
 
 
 def test_view_reports_the_end_states():

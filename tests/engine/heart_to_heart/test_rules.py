@@ -1,4 +1,4 @@
-"""SPEC §1, Heart to Heart, one rule at a time (each test is named for its rule)."""
+"""Heart to Heart (docs/rules.md#h2h), one rule at a time (each test is named for its rule)."""
 
 from collections import Counter
 from dataclasses import replace

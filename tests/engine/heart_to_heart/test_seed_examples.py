@@ -1,4 +1,5 @@
-"""The seeds' examples (000 fr, 002 nb), reproduced on our own deal HH1-N-AAAAAAM.
+"""The examples of docs/sources/000 (fr) and 002 (nb), reproduced on our own deal HH1-N-AAAAAAM
+(docs/rules.md#h2h-examples).
 
 The N stream's tag was chosen so that this very code shows them (deal_codes.N_TAG).
 """

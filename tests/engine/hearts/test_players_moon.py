@@ -1,4 +1,4 @@
-"""The moon, on hand-built positions (SPEC §2, issue 6 point 3).
+"""The moon, on hand-built positions (docs/rules.md#hearts-computers, issue 6 point 3).
 
 - The watch is the same on every level: once a seat has 12+ points and nobody else
   has any, no level hands it a point card when another legal card exists.

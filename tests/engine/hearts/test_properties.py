@@ -17,7 +17,7 @@ POINTS = {
 
 
 def reference_legal(hand: list[str], trick: list[str], first: bool, broken: bool) -> set[str]:
-    """The rules of SPEC §2 written out plainly on card codes, independently of the engine."""
+    """docs/rules.md#hearts-play written out plainly on card codes, apart from the engine."""
     if not trick:
         if first:
             return {"2C"} & set(hand)

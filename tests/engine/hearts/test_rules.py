@@ -1,4 +1,4 @@
-"""Hearts rules, one by one, on hand-built deals (SPEC §2, issue 5)."""
+"""Hearts rules, one by one, on hand-built deals (docs/rules.md#hearts, issue 5)."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ class ComputerPlayer:
 
     name = "player"
     on_site = False  # offered on the site's level menu
-    moon_watch = True  # the shared watch of SPEC §2 (off only in measurement variants)
+    moon_watch = True  # docs/rules.md#hearts-computers (off only in measurement variants)
     track_voids = False
 
     def choose_pass(self, view: SeatView, rng: SplitMix64) -> list[int]:

@@ -1,4 +1,4 @@
-"""The moon watch, shared word for word by every level (SPEC §2).
+"""The moon watch, shared word for word by every level (docs/rules.md#hearts-computers).
 
 As soon as one seat has taken 12 or more points in the deal and nobody else has
 any, the other seats stop giving it point cards whenever another legal card

@@ -1,8 +1,8 @@
 """Planner: a test-only shooter that plans its line by sampling the hands it cannot see.
 
 It exists to measure the moon defence of the real levels (issue 12) and is never
-offered on the site: SPEC §2 forbids a computer that shoots, and the real levels do
-no search. It reads only its own ``SeatView``.
+offered on the site: docs/rules.md#hearts-computers forbids a computer that shoots,
+and the real levels do no search. It reads only its own ``SeatView``.
 
 - Pass: as ``shooter`` (keeps its high cards when its hand is strong enough).
 - Play, while the moon is still possible for it (no other seat has taken a point) and

@@ -1,12 +1,12 @@
 """Shooter: a test-only player that goes for the moon whenever its hand gives it a chance.
 
-It exists to measure the moon defence of the real levels and is never offered on the
-site (SPEC §2: no computer level tries to shoot). It decides from its own cards alone:
-the hand it held after the exchange (its hand plus the cards it has played) must be
-strong — high cards, hearts it can win — and no other seat may have taken a point.
-While that holds it passes its lowest cards, leads its sure winners (hearts first once
-they may lead), wins every trick it can, and throws away its lowest non-point cards;
-once the moon is gone it plays like Medium.
+It exists to measure the moon defence of the real levels and is never offered on the site
+(no computer level tries to shoot: docs/rules.md#hearts-computers). It decides from its
+own cards alone: the hand it held after the exchange (its hand plus the cards it has
+played) must be strong — high cards, hearts it can win — and no other seat may have taken
+a point. While that holds it passes its lowest cards, leads its sure winners (hearts
+first once they may lead), wins every trick it can, and throws away its lowest non-point
+cards; once the moon is gone it plays like Medium.
 """
 
 from __future__ import annotations

@@ -1,0 +1,58 @@
+"""docs/architecture.md names every module of the tree, and nothing that is not in it."""
+
+import re
+from pathlib import Path
+
+from tests.docs.test_rule_citations import repository_files, text_of
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+NAMED = set(re.findall(r"`((?:games|cardsite)/[\w/]+\.py)`", PAGE))
+
+
+def _modules() -> set[str]:
+    found = set()
+    for package in ("games", "cardsite"):
+        for path in (ROOT / package).rglob("*.py"):
+            relative = path.relative_to(ROOT).as_posix()
+            if "/migrations/" in relative or "__pycache__" in relative:
+                continue
+            if path.name == "__init__.py" and path.stat().st_size < 200:
+                continue  # an empty package marker (or a one-line docstring) says nothing
+            found.add(relative)
+    return found
+
+
+def test_the_architecture_page_names_every_module():
+    missing = sorted(_modules() - NAMED)
+    assert not missing, f"docs/architecture.md does not name: {missing}"
+
+
+def test_every_module_the_architecture_page_names_exists():
+    gone = sorted(name for name in NAMED if not (ROOT / name).is_file())
+    assert not gone, f"docs/architecture.md names modules that are not in the tree: {gone}"
+
+
+def test_every_folder_the_page_names_exists():
+    folders = set(re.findall(r"`((?:games|cardsite|tests|templates|static)/[\w/]+/)`", PAGE))
+    gone = sorted(name for name in folders if not (ROOT / name).is_dir() and "<" not in name)
+    assert not gone, gone
+
+
+def test_every_citation_of_another_docs_page_names_one_of_its_anchors():
+    """``docs/performance.md#in-the-code`` and the like: the page exists and has the
+    anchor (docs/rules.md's own citations are checked in test_rule_citations)."""
+    citation = re.compile(r"docs/([\w-]+)\.md#([\w-]+)")
+    missing = []
+    for path in repository_files():
+        if path.suffix not in {".py", ".html", ".css", ".js", ".md"}:
+            continue
+        if (text := text_of(path)) is None:
+            continue
+        for page, anchor in citation.findall(text):
+            if page == "rules":
+                continue
+            target = ROOT / "docs" / f"{page}.md"
+            if not target.is_file() or f'<a id="{anchor}"></a>' not in target.read_text():
+                missing.append(f"{path.relative_to(ROOT)}: docs/{page}.md#{anchor}")
+    assert not missing, missing
