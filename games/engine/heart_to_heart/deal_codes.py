@@ -25,7 +25,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from games.engine.cards import H2H_RANKS
-from games.engine.heart_to_heart.rules import GameState, deal_state
+from games.engine.heart_to_heart.rules import STALEMATE, GameState, deal_state
 from games.engine.heart_to_heart.solver import Solution, is_winnable, solve
 from games.engine.refusals import Refused
 from games.engine.rng import SplitMix64, derive_seed
@@ -138,8 +138,25 @@ def parse_code(text: object) -> DealCode:
 
 
 def random_code(deal_class: str = "N") -> DealCode:
-    """A fresh code from the operating system's randomness (``secrets``)."""
-    return DealCode(deal_class, secrets.randbelow(SEED_LIMIT))
+    """A fresh code from the operating system's randomness (``secrets``), never one whose
+    deal is stuck before its first move (docs/rules.md#h2h-deal-codes).
+
+    About one N deal in ten is: the point's rank has no partner in the stock or waste. A
+    new player's first game must not open on "No more moves", so such seeds are drawn
+    again. This says nothing about whether the deal can be won, and a code typed or
+    shared still opens exactly its deal, stuck or not. (W deals are winnable, so never
+    stuck.)
+    """
+    for _ in range(RANDOM_DRAWS):
+        code = DealCode(deal_class, secrets.randbelow(SEED_LIMIT))
+        if new_game(code).status != STALEMATE:
+            return code
+    raise RuntimeError("no playable deal drawn")  # pragma: no cover
+
+
+# A guard, never reached: with one deal in ten stuck, 100 stuck draws in a row have a
+# chance of 10^-100.
+RANDOM_DRAWS = 100
 
 
 def unshuffled_deck() -> list[str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.engine.cards import SUIT_SYMBOLS
 from games.views.card_names import RANK_NAMES
@@ -70,7 +72,23 @@ def seat_sentence(kind: str, seat: int, **values) -> str:
     about_you, about_a_computer = SEAT_SENTENCES[kind]
     if seat == 0:
         return str(about_you) % values
-    return str(about_a_computer) % {"seat": SEAT_NAMES[seat], **values}
+    sentence = str(about_a_computer) % {"seat": SEAT_NAMES[seat], **values}
+    return french_elision(sentence) if get_language() == "fr" else sentence
+
+
+# A seat's name slotted after «de» or «le» must elide before a vowel, as French always
+# does: «l’as, entame d’Ordinateur 2», never «entame de Ordinateur 2». The catalogue
+# cannot do it for every name, so the sentence is mended once the name is in. (An h is
+# left alone, «le huit» does not elide; nor does a pronoun after a hyphen, «touchez-la
+# encore».)
+_ELIDES = re.compile(
+    r"(?<![\w’-])([dDlL]e|[lL]a|[qQ]ue|[nNjJmMtTsS]e)\s+(?=[aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊËÎÏÔÛ])"
+)
+
+
+def french_elision(text: str) -> str:
+    """«de Ordinateur» → «d’Ordinateur», «le as» → «l’as», «que il» → «qu’il»."""
+    return _ELIDES.sub(lambda match: match.group(1)[:-1] + "\u2019", text)
 
 
 DIRECTIONS = {

@@ -11,9 +11,11 @@ from games.engine.heart_to_heart.deal_codes import (
     DealCode,
     DealCodeError,
     deal_for,
+    new_game,
     parse_code,
     random_code,
 )
+from games.engine.heart_to_heart.rules import STALEMATE
 from games.engine.heart_to_heart.solver import is_winnable
 
 # Golden deals: 52 ranks in deal order (layout 1–25, stock top first, waste). If one of
@@ -131,6 +133,24 @@ def test_random_code_comes_from_the_os(monkeypatch):
     assert str(random_code()) == "HH1-N-AAAAAAM"
     assert str(random_code("W")) == "HH1-W-AAAAAAM"
     assert calls == [SEED_LIMIT, SEED_LIMIT]
+
+
+def _stuck_at_start_seed() -> int:
+    return next(seed for seed in range(20_000)
+                if new_game(DealCode("N", seed)).status == STALEMATE)
+
+
+def test_a_new_random_deal_is_never_stuck_before_its_first_move(monkeypatch):
+    stuck = _stuck_at_start_seed()
+    draws = iter([stuck, stuck, 12])
+    monkeypatch.setattr(deal_codes.secrets, "randbelow", lambda limit: next(draws))
+    assert str(random_code()) == "HH1-N-AAAAAAM"  # the stuck seed was drawn again, twice
+
+
+def test_a_code_still_opens_exactly_its_deal_stuck_or_not():
+    code = DealCode("N", _stuck_at_start_seed())
+    assert new_game(code).status == STALEMATE
+    assert new_game(str(code)).layout == new_game(code).layout
 
 
 def test_random_codes_differ():

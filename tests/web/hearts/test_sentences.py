@@ -1,6 +1,8 @@
 """Every Hearts message that can be about the human's seat has its own sentence for
 "you" in each language, never a seat name slotted into a third-person sentence."""
 
+import re
+
 import pytest
 from django.utils import translation
 
@@ -8,6 +10,7 @@ from games.engine import hearts as engine
 from games.engine.testing import play_on
 from games.views.hearts.table import table_context
 from games.views.hearts.text import SEAT_NAMES, SEAT_SENTENCES, card_name, seat_sentence
+from tests.web.hearts.helpers import start, state, step, url
 
 # The sentence each kind says about seat 0 and about Computer 2, in each language.
 EXPECTED = {
@@ -24,7 +27,7 @@ EXPECTED = {
                  "Ordinateur 2 joue…"),
         "takes-trick": ("Vous remportez le pli.", "Ordinateur 2 remporte le pli."),
         "played": ("Vous avez joué {card}.", "Ordinateur 2 a joué {card}."),
-        "led": ("{card}, votre entame", "{card}, entame de Ordinateur 2"),
+        "led": ("{card}, votre entame", "{card}, entame d’Ordinateur 2"),
         "moon": ("Vous avez tiré la lune !", "Ordinateur 2 a tiré la lune !"),
     },
     "nb": {
@@ -76,3 +79,39 @@ def test_the_status_line_of_a_trick_you_take(lang, you, computer):
         assert table_context(_Game(), _trick_done(0))["status_line"] == you
         status = table_context(_Game(), _trick_done(1))["status_line"]
         assert status == f"{SEAT_NAMES[1]} {computer}"
+
+
+# French elides before a vowel: «de Ordinateur», «le as», «que Ordinateur» are never
+# written; «d’Ordinateur», «l’as», «qu’Ordinateur» are.
+NOT_ELIDED = re.compile(
+    r"(?<![\w’-])(?:de|le|la|que|ne|je|me|te|se)\s+[aeiouyàâéèêëîïôûAEIOUYÀÂÉÈÊËÎÏÔÛ]"
+)
+
+
+def test_every_french_sentence_that_names_a_seat_elides():
+    cards = [engine.code(card) for card in range(52)]
+    with translation.override("fr"):
+        for kind in SEAT_SENTENCES:
+            for seat in (1, 2, 3):
+                for code in cards:
+                    sentence = seat_sentence(kind, seat, card=card_name(code))
+                    assert not NOT_ELIDED.search(sentence), sentence
+        led = seat_sentence("led", 3, card=card_name("AS"))
+        assert led == "l’as de pique, entame d’Ordinateur 3"
+
+
+@pytest.mark.django_db
+def test_every_french_table_of_a_deal_elides(client):
+    """Every answer of a whole deal, drawn in French: the status line, the announcement,
+    the trick's labels, the scores."""
+    game = start(client)
+    seen = 0
+    while state(game).phase not in ("deal-done", "game-over"):
+        step(client, game)
+        html = client.get(url(game), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        text = re.sub(r"<[^>]+>", " ", html) + " ".join(re.findall(r'aria-label="([^"]*)"', html))
+        found = NOT_ELIDED.search(text)
+        assert not found, text[max(0, found.start() - 80):found.end() + 40]
+        seen += "Ordinateur" in text
+    assert seen
+
