@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from cardsite.health import healthz
+from cardsite.rate_limited import too_many_requests
 from games.views.home import home
 from games.views.web_app import web_app_manifest
 
@@ -9,6 +10,8 @@ urlpatterns = [
     path("", home, name="home"),
     path("manifest.webmanifest", web_app_manifest, name="web_app_manifest"),
     path("healthz", healthz, name="healthz"),
+    # The page nginx shows a client it has limited (deploy/nginx/, docs/deploy.md).
+    path("too-many-requests/", too_many_requests, name="too_many_requests"),
     path("heart-to-heart/", include("games.views.heart_to_heart.urls")),
     path("hearts/", include("games.views.hearts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
