@@ -79,6 +79,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "games.visitors.VisitorMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # Inside the language: a 405 is answered with a page the visitor can read.
+    "cardsite.method_not_allowed.MethodNotAllowedPageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

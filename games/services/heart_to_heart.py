@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable, Mapping
+from datetime import timedelta
 from typing import Any
 
+from django.core import signing
 from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
@@ -61,6 +63,14 @@ def replaced_by(game: HeartToHeartGame) -> uuid.UUID | None:
 def find_game(*, game_id: uuid.UUID, player: Player | None) -> HeartToHeartGame | None:
     """The game if ``player`` owns it; None for anyone else (the page is then a 404)."""
     return owned_game(_games_with_newest(), game_id=game_id, player=player)
+
+
+def shared_deal(*, game_id: uuid.UUID) -> DealCode | None:
+    """The deal of a game, whoever owns it: what a game's address shows to anyone but its
+    owner (the deal, fresh; never the game). None when there is no such game."""
+    code = HeartToHeartGame.objects.filter(pk=game_id).values_list("deal_code", flat=True)
+    text = code.first()
+    return parse_code(text) if text is not None else None
 
 
 def current_game(*, player: Player) -> HeartToHeartGame | None:
@@ -138,7 +148,7 @@ def restart(*, game_id: uuid.UUID, player: Player) -> HeartToHeartGame | None:
 
 def tap(
     *, game_id: uuid.UUID, player_id: int | None, target: str, version: Version,
-    code: DealCode | None = None,
+    code: DealCode | None = None, token: str = "",
 ) -> HeartToHeartAnswer | None:
     """A tap on a card or the stock. None when the game is not this player's to change.
 
@@ -147,7 +157,8 @@ def tap(
     player, for a visitor the site has not met — and applies the tap, all in one
     transaction. A tap that changes nothing (a covered card) or is refused creates
     nothing: the answer holds the pending game again. The answer's ``game.player`` is
-    then the owner, new or not, for the page to remember.
+    then the owner, new or not, for the page to remember. ``token`` is the page's
+    ``first_tap_token``: it lets the twin of a double-clicked first tap find its game.
     """
     def apply(state: engine.GameState) -> engine.TapOutcome:
         return engine.tap(state, target)
@@ -155,7 +166,8 @@ def tap(
     answer = _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
     if answer is None and code is not None:
         return _first_tap(
-            game_id=game_id, player_id=player_id, code=code, version=version, apply=apply
+            game_id=game_id, player_id=player_id, code=code, version=version, apply=apply,
+            token=token,
         )
     return answer
 
@@ -171,11 +183,11 @@ def undo(
 
 def _first_tap(
     *, game_id: uuid.UUID, player_id: int | None, code: DealCode, version: Version,
-    apply: Apply,
+    apply: Apply, token: str,
 ) -> HeartToHeartAnswer | None:
     """See ``tap``. None when the id is already another visitor's game."""
     if HeartToHeartGame.objects.filter(pk=game_id).exists():
-        return None
+        return _twin_of_first_tap(game_id=game_id, player_id=player_id, code=code, token=token)
     player = Player.objects.filter(pk=player_id).first() if player_id is not None else None
     pending, before = pending_game(player=player, code=code, game_id=game_id)
     try:
@@ -184,19 +196,64 @@ def _first_tap(
         return Answer(pending, before, problem=error.code)
     if outcome.state == before:
         return Answer(pending, before, kind=outcome.kind)
-    owner = player if player is not None else Player.objects.create()
     try:
         with transaction.atomic():
+            owner = player if player is not None else Player.objects.create()
             game = HeartToHeartGame.objects.create(
                 id=game_id, player=owner, deal_code=before.code, state=before.to_dict(),
                 status=before.status,
             )
             stats_changed = _save(game, before=before, after=outcome.state)
     except IntegrityError:
-        # The same first tap, twice at once: the other request created the game, so
-        # this one is answered as any repeated tap is (stale, nothing applied twice).
-        return _act(game_id=game_id, player_id=owner.pk, version=version, apply=apply)
+        # The same first tap, twice at once: the other request created the game first.
+        if player is not None:  # the owner's repeat: stale, as any repeated tap is
+            return _act(game_id=game_id, player_id=player.pk, version=version, apply=apply)
+        return _twin_of_first_tap(game_id=game_id, player_id=None, code=code, token=token)
     return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
+
+
+# How long after a first tap its twin (the second click of a double click, sent before
+# the first answer could set the player's cookie) is still answered as the same visitor.
+TWIN_SECONDS = 30
+# A game's version once its first move is saved (a game is created at version 1).
+FIRST_MOVE_VERSION = 2
+_FIRST_TAP_SALT = "cardsite.heart_to_heart.first-tap"
+
+
+def first_tap_token(*, game_id: uuid.UUID) -> str:
+    """A signed proof, sent only in the page that drew the fresh deal under ``game_id``,
+    that a first tap comes from that page (and not from whoever learns the game's address
+    once it is shared)."""
+    return signing.Signer(salt=_FIRST_TAP_SALT).sign(str(game_id))
+
+
+def _from_the_first_page(game_id: uuid.UUID, token: str) -> bool:
+    try:
+        return signing.Signer(salt=_FIRST_TAP_SALT).unsign(token) == str(game_id)
+    except signing.BadSignature:
+        return False
+
+
+def _twin_of_first_tap(
+    *, game_id: uuid.UUID, player_id: int | None, code: DealCode, token: str
+) -> HeartToHeartAnswer | None:
+    """Two identical first taps at once, without JavaScript (a double click): the first
+    created the game and a player, but the second left before the first's answer could
+    set the cookie, so it names no player. It is answered as the same visitor — the game
+    as the first tap left it, nothing applied twice, and its owner for the page to
+    remember — when it comes from the page that drew the deal (``token``), before any
+    other move, and within ``TWIN_SECONDS``. Anything else is another visitor's game."""
+    if player_id is not None or not _from_the_first_page(game_id, token):
+        return None
+    since = timezone.now() - timedelta(seconds=TWIN_SECONDS)
+    game = (
+        _games_with_newest().select_related("player")
+        .filter(pk=game_id, deal_code=str(code), version=FIRST_MOVE_VERSION, created_at__gte=since)
+        .first()
+    )
+    if game is None:
+        return None
+    return Answer(game, state_of(game))
 
 
 def _act(

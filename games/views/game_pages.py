@@ -7,8 +7,8 @@ from collections.abc import Callable
 from functools import wraps
 from typing import TypeVar
 
-from django.http import Http404, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
 from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
@@ -90,3 +90,25 @@ def unreadable_game_page(view):
             return response
 
     return wrapper
+
+
+def post_only(page: str):
+    """A view that only acts: POST runs it. A GET or HEAD of its address (a reload after a
+    post made without JavaScript, a link someone kept) is sent to ``page``, the URL name
+    of the page the address belongs to, reversed with the view's own URL arguments;
+    never a bare 405. Any other method is a 405 (drawn as a page by
+    ``cardsite.method_not_allowed``)."""
+
+    def decorator(view):
+        @wraps(view)
+        def wrapper(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
+            if request.method in ("GET", "HEAD"):
+                return redirect(page, *args, **kwargs)
+            if request.method != "POST":
+                return HttpResponseNotAllowed(["POST"])
+            return view(request, *args, **kwargs)
+
+        return wrapper
+
+    return decorator
+

@@ -152,3 +152,31 @@ def test_the_preview_picture_opens_in_the_browser(live_server, page: Page, langu
     # The picture itself, byte for byte, for a person to look at.
     artifacts = screenshot(f"h2h-preview-{language}").parent
     (artifacts / f"h2h-preview-picture-{language}.png").write_bytes(answer.body())
+
+
+def test_the_address_bar_can_be_shared(live_server, page: Page, browser, screenshot):
+    """What the address bar says after the first tap is what people share: a friend in a
+    fresh browser gets the deal, fresh, and a line saying it is shared; the owner still
+    resumes the game there."""
+    _open(page, live_server)
+    page.locator("#stock").click()
+    expect(page).to_have_url(re.compile(r"/heart-to-heart/game/[0-9a-f-]{36}/$"))
+    expect(page.locator("[data-stat='moves']")).to_have_text("1")
+    address = page.url
+
+    friend = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+    theirs = friend.new_page()
+    theirs.goto(address)
+    expect(theirs.locator("[data-message='shared-deal']")).to_contain_text("A shared deal")
+    expect(theirs.locator("[data-stat='moves']")).to_have_text("0")
+    expect(theirs.locator("[data-stat='code']")).to_have_text(EXAMPLE_CODE)
+    screenshot("h2h-shared-address-390", theirs)
+    theirs.locator("#stock").click()  # their own game begins, under an address of its own
+    expect(theirs.locator("[data-stat='moves']")).to_have_text("1")
+    expect(theirs).to_have_url(re.compile(r"/heart-to-heart/game/[0-9a-f-]{36}/$"))
+    assert theirs.url != address
+    friend.close()
+
+    page.reload()
+    expect(page.locator("[data-message='shared-deal']")).to_have_count(0)
+    expect(page.locator("[data-stat='moves']")).to_have_text("1")

@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from django.http import HttpResponse
-from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
+from games.views.game_pages import render_page_or_partial
 from games.views.requests import HtmxHttpRequest
 
 from .heart_markup import heart_context
@@ -57,40 +57,58 @@ def example_game() -> tuple[tuple[ExampleMove, ...], tuple[engine.GameState, ...
 
 
 def describe(move: ExampleMove) -> str:
+    """The step in words. The board shows no positions, so the words name the cards and
+    the board marks the ones the step moved (``touched``)."""
     if move.kind == engine.FLIPPED:
         return _("Turn a card: %(card)s") % {"card": card_name(move.ranks[0])}
     if move.kind == engine.REDEALT:
         return _("Turn the waste back into the stock")
-    first, second = move.taps
-    rank = card_name(move.ranks[0])
-    if engine.WASTE in (first, second):
-        pos = first if second == engine.WASTE else second
-        return _("Pair %(card)s at position %(pos)s with the waste") % {"card": rank, "pos": pos}
-    return _("Pair %(card)s at positions %(first)s and %(second)s") % {
-        "card": rank, "first": first, "second": second}
+    card = card_name(move.ranks[0])
+    if engine.WASTE in move.taps:
+        return _("Pair %(card)s in the heart with the one on the waste") % {"card": card}
+    return _("Pair %(card)s with another in the heart") % {"card": card}
+
+
+def touched(move: ExampleMove | None) -> dict:
+    """What the step moved, for the board to mark: the heart's positions, the piles."""
+    if move is None:
+        return {"positions": frozenset(), "waste": False, "stock": False}
+    positions = frozenset(tap for tap in move.taps if isinstance(tap, int))
+    return {
+        "positions": positions,
+        "waste": move.kind == engine.FLIPPED or engine.WASTE in move.taps,
+        "stock": move.kind in (engine.FLIPPED, engine.REDEALT),
+    }
 
 
 @require_safe
 def examples(request: HtmxHttpRequest) -> HttpResponse:
+    """The page, or with htmx only the stepping part (``_example.html``): Forward and Back
+    step in place, with no reload and no jump of the scroll position."""
     moves, states = example_game()
     try:
         step = int(request.GET.get("step", "0"))
     except ValueError:
         step = 0
     step = max(0, min(step, len(moves)))
-    state = states[step]
-    board = engine.view(state)
-    return render(
+    board = engine.view(states[step])
+    current = moves[step - 1] if step else None
+    marks = touched(current)
+    return render_page_or_partial(
         request,
-        "games/heart_to_heart/examples.html",
-        {
+        page="games/heart_to_heart/examples.html",
+        partial="games/heart_to_heart/_example.html",
+        context={
             "code": EXAMPLE_CODE,
             "board": board,
-            **heart_context(board, help=False, interactive=False),
+            **heart_context(board, help=False, interactive=False, touched=marks["positions"]),
+            "waste_touched": marks["waste"],
+            "stock_touched": marks["stock"],
             "step": step,
             "last": len(moves),
             "moves": [(move, describe(move)) for move in moves],
-            "current": moves[step - 1] if step else None,
+            "current": current,
+            "current_text": describe(current) if current else "",
             "help": False,
         },
     )

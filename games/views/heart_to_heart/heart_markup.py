@@ -47,9 +47,17 @@ def _label(language: str | None, rank: str, state: str, selected: bool) -> str:
     return escape(slot_label(rank, state, selected))
 
 
-def _slot(slot: engine.SlotView, language: str | None, *, help: bool, interactive: bool) -> str:
+def _slot(
+    slot: engine.SlotView, language: str | None, *, help: bool, interactive: bool,
+    touched: bool = False,
+) -> str:
     place = position_classes(slot.pos)
     rank = escape(slot.rank)
+    if slot.state == "removed" and touched:
+        # The Examples page marks the pair a step removed: the place shows a trace of it.
+        return (f'<span class="slot removed {place}" data-pos="{slot.pos}" data-rank="{rank}"'
+                f' data-state="removed" data-touched="true">'
+                f'<span class="trace card" aria-hidden="true">{_face(slot.rank)}</span></span>')
     if slot.state == "removed":
         return (f'<span class="slot removed {place}" data-pos="{slot.pos}" data-rank="{rank}"'
                 ' data-state="removed"></span>')
@@ -58,6 +66,8 @@ def _slot(slot: engine.SlotView, language: str | None, *, help: bool, interactiv
         flags += ' data-hint="true"'
     if help and slot.dim:
         flags += ' data-dim="true"'
+    if touched:
+        flags += ' data-touched="true"'
     if not interactive:
         flags += " disabled"
     pressed = "true" if slot.selected else "false"
@@ -68,12 +78,17 @@ def _slot(slot: engine.SlotView, language: str | None, *, help: bool, interactiv
             f' aria-label="{label}">{_face(slot.rank)}</button>')
 
 
-def heart_slots(board: engine.BoardView, *, help: bool, interactive: bool) -> SafeString:
-    """The 25 slots in position order (the markup docs/rules.md#hooks-h2h names)."""
+def heart_slots(
+    board: engine.BoardView, *, help: bool, interactive: bool,
+    touched: frozenset[int] = frozenset(),
+) -> SafeString:
+    """The 25 slots in position order (the markup docs/rules.md#hooks-h2h names);
+    ``touched``: the positions an Examples step moved, marked ``data-touched``."""
     language = get_language()
     # Every variable part above is escaped.
     return mark_safe("".join(
-        _slot(slot, language, help=help, interactive=interactive) for slot in board.slots
+        _slot(slot, language, help=help, interactive=interactive, touched=slot.pos in touched)
+        for slot in board.slots
     ))
 
 
@@ -82,10 +97,13 @@ def card_face(rank: str) -> SafeString:
     return mark_safe(_face(rank))
 
 
-def heart_context(board: engine.BoardView, *, help: bool, interactive: bool) -> dict:
+def heart_context(
+    board: engine.BoardView, *, help: bool, interactive: bool,
+    touched: frozenset[int] = frozenset(),
+) -> dict:
     """What ``_heart.html`` draws besides the board itself."""
     return {
-        "heart_slots": heart_slots(board, help=help, interactive=interactive),
+        "heart_slots": heart_slots(board, help=help, interactive=interactive, touched=touched),
         "waste_face": card_face(board.waste_rank) if board.waste_rank else "",
         "waste_label": waste_label(board),
     }

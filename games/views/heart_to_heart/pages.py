@@ -12,7 +12,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
 
 from games.engine import heart_to_heart as engine
@@ -21,6 +21,7 @@ from games.services import Answer
 from games.services import heart_to_heart as service
 from games.views.game_pages import (
     found_or_404,
+    post_only,
     posted_version,
     render_page_or_partial,
     unreadable_game_page,
@@ -33,15 +34,21 @@ from .refusals import refusal_answer
 from .text import announcement
 
 
-def _board_context(request: HtmxHttpRequest, game, state, *, kind=None, problem=None) -> dict:
+def _board_context(
+    request: HtmxHttpRequest, game, state, *, kind=None, problem=None, shared=False
+) -> dict:
     """Everything the board draws; the statistics are added by ``_render_game``."""
     player = game.player
     board = engine.view(state)
     replaced_by = service.replaced_by(game)
+    pending = service.is_pending(game)
     return {
         "game": game,
         # Shown, not saved yet: the first tap carries the deal code and creates the game.
-        "pending": service.is_pending(game),
+        "pending": pending,
+        "first_tap": service.first_tap_token(game_id=game.pk) if pending else "",
+        # Opened from another player's game address: that game's deal, fresh.
+        "shared": shared,
         "board": board,
         **heart_context(board, help=player.h2h_placement_help, interactive=replaced_by is None),
         "help": player.h2h_placement_help,
@@ -57,9 +64,10 @@ def _board_context(request: HtmxHttpRequest, game, state, *, kind=None, problem=
 
 
 def _render_game(
-    request, game, state, *, kind=None, problem=None, status=200, stats_changed=False
+    request, game, state, *, kind=None, problem=None, status=200, stats_changed=False,
+    shared=False,
 ) -> HttpResponse:
-    context = _board_context(request, game, state, kind=kind, problem=problem)
+    context = _board_context(request, game, state, kind=kind, problem=problem, shared=shared)
     # A partial carries the statistics (out of band) only when a move changed them.
     if stats_changed:
         context["stats"] = service.stats_for(player=game.player)
@@ -159,8 +167,14 @@ def open_code(request: HtmxHttpRequest) -> HttpResponse:
 def game(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     visitor = request.visitor
     if request.method != "POST":
-        found = found_or_404(service.find_game(game_id=game_id, player=visitor.player))
-        return _render_game(request, found, service.state_of(found))
+        found = service.find_game(game_id=game_id, player=visitor.player)
+        if found is not None:
+            return _render_game(request, found, service.state_of(found))
+        # Anyone else shares what the address bar said: they get the game's deal, fresh
+        # and unsaved as a deal-code URL draws it, never the game itself.
+        code = found_or_404(service.shared_deal(game_id=game_id))
+        pending, state = service.pending_game(player=visitor.player, code=code)
+        return _render_game(request, pending, state, shared=True)
 
     version = posted_version(request)
     if request.POST.get("action") == "undo":
@@ -175,7 +189,7 @@ def game(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
         code = form.cleaned_data["code"]
     answer = found_or_404(service.tap(
         game_id=game_id, player_id=visitor.player_id, target=request.POST.get("target", ""),
-        version=version, code=code,
+        version=version, code=code, token=request.POST.get("first_tap", ""),
     ))
     visitor.adopt(answer.game.player)  # a first tap may have made this visitor's player
     response = _tap_answer(request, game_id, answer)
@@ -199,14 +213,14 @@ def _tap_answer(request: HtmxHttpRequest, game_id: uuid.UUID, answer: Answer) ->
     )
 
 
-@require_POST
+@post_only("h2h:game")
 @unreadable_game_page
 def restart(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     game = found_or_404(service.restart(game_id=game_id, player=request.visitor.player))
     return redirect("h2h:game", game_id=game.pk)
 
 
-@require_POST
+@post_only("h2h:play")
 @unreadable_game_page
 def settings(request: HtmxHttpRequest) -> HttpResponse:
     player = request.visitor.ensure_player()

@@ -12,7 +12,7 @@ import uuid
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_safe
 
 from games.engine.hearts import Refusal
 from games.forms import HeartsOptionsForm
@@ -21,6 +21,7 @@ from games.services import hearts as service
 from games.views.game_pages import (
     found_or_404,
     local_next_url,
+    post_only,
     posted_version,
     render_page_or_partial,
     unreadable_game_page,
@@ -81,13 +82,13 @@ def play(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "games/hearts/options_page.html", context)
 
 
-@require_POST
+@post_only("hearts:play")
 def new_game(request: HtmxHttpRequest) -> HttpResponse:
     game = service.start_game(player=request.visitor.ensure_player())
     return redirect("hearts:game", game_id=game.pk)
 
 
-@require_POST
+@post_only("hearts:play")
 @unreadable_game_page
 def options(request: HtmxHttpRequest) -> HttpResponse:
     """Level and rule options for the next game (the game in progress keeps its own)."""
@@ -154,7 +155,7 @@ def game(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     return _answer(request, game_id, answer)
 
 
-@require_POST
+@post_only("hearts:game")
 @unreadable_game_page
 def advance(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     """The timed refresh: exactly the one computer step that is due, if any."""

@@ -44,7 +44,7 @@ def test_every_refusal_answers_the_board_with_its_status_never_a_500(
     game = start(client)
     current = state(game)
 
-    def refused(*, game_id, player_id, target, version, code=None):
+    def refused(*, game_id, player_id, target, version, code=None, token=""):
         found = service.find_game(game_id=game_id, player=game.player)
         return Answer(found, current, problem=refusal)
 

@@ -153,12 +153,14 @@ def test_each_card_names_its_rank_and_whether_it_is_free_or_covered(client):
     assert attribute(html, "data-pos", "25", "data-rank") == point_rank
 
 
-def test_game_of_another_visitor_is_404_for_every_url(client):
+def test_game_of_another_visitor_can_never_be_changed_or_seen(client):
     game = start(client)
+    tap(client, game, "stock")
     stranger = Client()
-    assert stranger.get(f"/heart-to-heart/game/{game.pk}/").status_code == 404
+    # Its address shows the game's deal, fresh (test_shared_address.py), never the game.
+    page = stranger.get(f"/heart-to-heart/game/{game.pk}/").content.decode()
+    assert 'data-message="shared-deal"' in page and 'data-stat="moves">0<' in page
     stranger.get("/heart-to-heart/")  # now the stranger has a player of their own
-    assert stranger.get(f"/heart-to-heart/game/{game.pk}/").status_code == 404
     assert stranger.post(f"/heart-to-heart/game/{game.pk}/",
                          {"target": "25", "version": 1}).status_code == 404
     assert stranger.post(f"/heart-to-heart/game/{game.pk}/restart/").status_code == 404
@@ -331,7 +333,7 @@ def test_missing_csrf_token_is_refused_and_changes_nothing(client):
 def test_get_only_and_post_only_urls_refuse_other_methods(client):
     game = start(client)
     assert client.post("/heart-to-heart/").status_code == 405
-    assert client.get(f"/heart-to-heart/game/{game.pk}/restart/").status_code == 405
+    assert client.put(f"/heart-to-heart/game/{game.pk}/restart/").status_code == 405
     assert client.put(f"/heart-to-heart/game/{game.pk}/").status_code == 405
 
 

@@ -1,0 +1,76 @@
+"""The Examples page in Chromium: it steps in place (no reload, the page does not jump),
+its controls sit beside the board on a laptop and within reach on a phone, the arrow keys
+step, and the cards each step moved are marked."""
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import serious_axe_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _step_shown(page: Page) -> int:
+    return int(page.locator("[data-stat='step']").inner_text().split("/")[0])
+
+
+def test_forward_and_back_step_in_place_without_a_reload_or_a_jump(
+    live_server, page: Page, console_errors, screenshot
+):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step=9")
+    page.evaluate("window.loadedOnce = true")  # gone if the page reloads
+    page.mouse.wheel(0, 120)
+    page.wait_for_function("window.scrollY > 0")
+    scrolled = page.evaluate("window.scrollY")
+    forward = page.locator("[data-step='forward']")
+    expect(forward).to_be_in_viewport()
+    forward.click()
+    expect(page.locator("[data-stat='step']")).to_contain_text("10 /")
+    assert page.evaluate("window.loadedOnce") is True
+    assert page.evaluate("window.scrollY") == scrolled
+    assert page.url.endswith("?step=10")  # a reload or a shared link shows the same move
+    expect(page.locator("#pos-25")).to_have_count(0)  # the point left with the waste's 4
+    expect(page.locator("[data-pos='25'][data-touched='true']")).to_be_visible()
+    expect(page.locator("[data-pile='waste'][data-touched='true']")).to_be_visible()
+    page.locator("[data-step='back']").click()
+    expect(page.locator("[data-stat='step']")).to_contain_text("9 /")
+    assert page.evaluate("window.loadedOnce") is True
+    screenshot("h2h-examples-1280")
+    assert serious_axe_violations(page) == []
+    assert console_errors == []
+
+
+def test_the_arrow_keys_step_and_never_inside_a_text_field(live_server, page: Page):
+    page.goto(f"{live_server.url}/heart-to-heart/examples/")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("[data-stat='step']")).to_contain_text("1 /")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("[data-stat='step']")).to_contain_text("2 /")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("[data-stat='step']")).to_contain_text("1 /")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")  # at the start: nothing to go back to
+    expect(page.locator("[data-stat='step']")).to_contain_text("0 /")
+    assert page.evaluate("window.scrollY") == 0
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_controls_are_within_reach_at_every_width(
+    live_server, page: Page, screenshot, width, height
+):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step=30")
+    controls = page.locator(".example-controls")
+    expect(controls).to_be_in_viewport()
+    board = page.locator("#board .heart").bounding_box()
+    box = controls.bounding_box()
+    if width >= 1000:  # beside the board
+        assert box["x"] >= board["x"] + board["width"]
+        assert box["y"] + box["height"] <= height
+    page.mouse.wheel(0, 400)  # the board scrolls by; the controls stay in reach
+    page.wait_for_timeout(100)
+    expect(controls).to_be_in_viewport()
+    page.locator("[data-step='forward']").click()
+    expect(page.locator("[data-stat='step']")).to_contain_text("31 /")
+    screenshot(f"h2h-examples-{width}")
