@@ -175,10 +175,13 @@ class Browser:
     """One visitor's browser: cookies, a keep-alive connection, htmx's manners."""
 
     def __init__(self, base: str, *, language: str = "en", timeout: float = 30.0,
-                 record: list[Timing] | None = None) -> None:
+                 record: list[Timing] | None = None, source: str | None = None) -> None:
         self.base = base
         self.language = language
         self.timeout = timeout
+        # The address it sends from (any of 127.0.0.0/8 on loopback): nginx limits per
+        # client address, so a test gives each visitor its own.
+        self.source = source
         self.cookies: dict[str, str] = {}
         self.timings = record if record is not None else []
         self._connection: http.client.HTTPConnection | None = None
@@ -195,7 +198,8 @@ class Browser:
         if self._connection is None:
             parts = urlsplit(self.base)
             self._connection = http.client.HTTPConnection(
-                parts.hostname, parts.port, timeout=self.timeout)
+                parts.hostname, parts.port, timeout=self.timeout,
+                source_address=(self.source, 0) if self.source else None)
         try:
             self._connection.request(method, path, body=body, headers=headers)
             response = self._connection.getresponse()
