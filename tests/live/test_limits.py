@@ -320,9 +320,11 @@ def test_a_flood_from_one_address_is_bounded_and_the_other_players_play_on(
           f"{hearts.actions} actions; their answers without the flood: {_summary(alone)}; "
           f"during the flood ({flood_started - humans_started:.0f} s to "
           f"{flood_ended - humans_started:.0f} s): {_summary(during)}")
-    # Unhurt: as quick as without the flood (a margin for a shared machine's noise).
+    # Unhurt: as quick as without the flood, with a margin for a shared machine's noise
+    # (another process's burst of CPU can hold one answer for a second or so: the p95 is
+    # what would show the flood weighing on them).
     assert _p95(during) < min(250, 2 * _p95(alone) + 50), (_summary(alone), _summary(during))
-    assert max(during) < 2000, _summary(during)
+    assert max(during) < 3000, _summary(during)
     assert "[error]" not in error_log and "[crit]" not in error_log, error_log[-2000:]
     _assert_no_traceback(first)
     _assert_no_traceback(second)
