@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from games.engine import hearts as engine
@@ -47,6 +47,7 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
     """
     view = engine.seat_view(state, HUMAN_SEAT)
     countdown = game.counts_down
+    scores = _scores(view, countdown)
     return {
         "phase": view.phase,
         "turn": view.turn,
@@ -58,9 +59,9 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
         "seats": _seats(view, countdown),
         "my_taken_label": _taken_label(view, HUMAN_SEAT, countdown),
         **_trick(view),
-        **_scores(view, countdown),
+        **scores,
         "status_line": _status_line(view),
-        "announcement": _announcement(view),
+        "announcement": _announcement(view, scores),
     }
 
 
@@ -175,8 +176,9 @@ def _trick(view: SeatView) -> dict:
     trick = []
     for seat, card in sorted(plays):
         face = _card(engine.code(card), seat=seat, place=SEAT_PLACES[seat], led=seat == leader)
-        if face["led"]:  # the leader's card says so to a screen reader too
-            face["name"] = seat_sentence("led", seat, card=face["name"])
+        # Every card of the trick names its player to a screen reader; the leader's says so.
+        kind = "led" if face["led"] else "on-table"
+        face["name"] = seat_sentence(kind, seat, card=face["name"])
         trick.append(face)
     return {"trick": trick, "trick_winner": view.trick_winner, "trick_leader": leader}
 
@@ -245,12 +247,45 @@ def _status_line(view: SeatView) -> str:
     return _("The game is over.")
 
 
-def _announcement(view: SeatView) -> str:
-    """What the screen reader hears after a step: the card just played, then the status."""
+def _announcement(view: SeatView, scores: dict) -> str:
+    """What the screen reader hears after a step, each event once: the card just played
+    and whose turn it is; a gathered trick says only who leads (its last card was said
+    when it fell); the end of a deal and of the game read out every seat's score."""
     status = _status_line(view)
-    history = view.history()
-    if view.phase not in (Phase.PLAY, Phase.TRICK_DONE) or not history:
-        return status
-    seat, card = history[-1]
-    played = seat_sentence("played", seat, card=card_name(engine.code(card)))
-    return f"{played} {status}"
+    if view.phase == Phase.TRICK_DONE or (view.phase == Phase.PLAY and view.trick):
+        seat, card = view.history()[-1]
+        played = seat_sentence("played", seat, card=card_name(engine.code(card)))
+        return f"{played} {status}"
+    if view.phase == Phase.DEAL_DONE:
+        return " ".join([status, *_moon_and_scores(scores)])
+    if view.phase == Phase.GAME_OVER:
+        return " ".join([status, _result_sentence(view), *_moon_and_scores(scores)])
+    return status
+
+
+def _seat_scores(pairs) -> str:
+    return ", ".join(
+        pgettext("a seat and its score, in a list", "%(seat)s %(score)s")
+        % {"seat": SEAT_NAMES[seat], "score": score}
+        for seat, score in pairs
+    )
+
+
+def _moon_and_scores(scores: dict) -> list[str]:
+    """The last deal's points and the totals, every seat, as the table shows them."""
+    said = [scores["moon_sentence"]] if scores["moon_sentence"] else []
+    last = scores["last_deal"]
+    if last is not None:
+        deal = _seat_scores(enumerate(last["scores"]))
+        said.append(_("This deal: %(scores)s.") % {"scores": deal})
+    totals = [(row["seat"], row["total"]) for row in scores["totals"]]
+    said.append(_("Totals: %(scores)s.") % {"scores": _seat_scores(totals)})
+    return said
+
+
+def _result_sentence(view: SeatView) -> str:
+    if view.result == "win":
+        return _("You won!")
+    if view.result == "draw":
+        return _("A draw.")
+    return _("You lost.")

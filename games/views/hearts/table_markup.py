@@ -29,20 +29,24 @@ def face(code: str) -> SafeString:
     )
 
 
-def _hand_card(card: dict, received_word: str, received_tag: str) -> str:
+def _hand_card(card: dict, words: dict) -> str:
     code = escape(card["code"])
     red = " red" if card["red"] else ""
+    label = escape(card["name"])
     if card["playable"]:
         behaviour = f'type="submit" name="{escape(card["action"])}" value="{code}"'
+        if card["action"] == "play":  # the lifted card: its second press, or P, plays it
+            behaviour += ' data-shortcut="p" aria-keyshortcuts="P"'
     else:
         behaviour = 'type="button" aria-disabled="true"'
     pressed = "true" if card["pressed"] else "false"
-    label = escape(card["name"])
     received = tag = ""
     if card["received"]:
         received = ' data-received="true"'
-        label += f", {received_word}"
-        tag = f'<span class="received-tag" aria-hidden="true">{received_tag}</span>'
+        label += f", {words['received']}"
+        tag = f'<span class="received-tag" aria-hidden="true">{words["received_tag"]}</span>'
+    if not card["playable"]:  # a sagging card does nothing when pressed: its name says so
+        label += f", {words['unplayable']}"
     return (f'<button class="card hand-card{red}" id="card-{code}" data-card="{code}" {behaviour}'
             f' aria-pressed="{pressed}"{received} aria-label="{label}">{face(card["code"])}{tag}'
             '</button>')
@@ -50,11 +54,14 @@ def _hand_card(card: dict, received_word: str, received_tag: str) -> str:
 
 def hand(groups: list[dict]) -> SafeString:
     """The hand by suit, as ``table._hand`` lists it."""
-    received_word = escape(_("received"))
-    received_tag = escape(pgettext("tag on a card received in the pass", "New"))
+    words = {
+        "received": escape(_("received")),
+        "received_tag": escape(pgettext("tag on a card received in the pass", "New")),
+        "unplayable": escape(_("cannot be played now")),
+    }
     return mark_safe("".join(
         f'<div class="suit-group" data-suit="{escape(group["suit"])}">'
-        + "".join(_hand_card(card, received_word, received_tag) for card in group["cards"])
+        + "".join(_hand_card(card, words) for card in group["cards"])
         + "</div>"
         for group in groups
     ))

@@ -64,6 +64,11 @@ SEAT_SENTENCES = {
         gettext_lazy("You shot the moon!"),
         gettext_lazy("%(seat)s shot the moon!"),
     ),
+    # A card of the trick, naming who played it.
+    "on-table": (
+        gettext_lazy("%(card)s, yours"),
+        gettext_lazy("%(card)s, from %(seat)s"),
+    ),
 }
 
 

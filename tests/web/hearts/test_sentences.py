@@ -21,6 +21,7 @@ EXPECTED = {
         "played": ("You played {card}.", "Computer 2 played {card}."),
         "led": ("{card}, your lead", "{card}, led by Computer 2"),
         "moon": ("You shot the moon!", "Computer 2 shot the moon!"),
+        "on-table": ("{card}, yours", "{card}, from Computer 2"),
     },
     "fr": {
         "turn": ("À vous : touchez une carte pour la lever, touchez-la encore pour la jouer.",
@@ -29,6 +30,7 @@ EXPECTED = {
         "played": ("Vous avez joué {card}.", "Ordinateur 2 a joué {card}."),
         "led": ("{card}, votre entame", "{card}, entame d’Ordinateur 2"),
         "moon": ("Vous avez tiré la lune !", "Ordinateur 2 a tiré la lune !"),
+        "on-table": ("{card}, à vous", "{card}, d’Ordinateur 2"),
     },
     "nb": {
         "turn": ("Din tur: trykk på et kort for å løfte det, og trykk igjen for å spille det.",
@@ -37,6 +39,7 @@ EXPECTED = {
         "played": ("Du spilte {card}.", "Datamaskin 2 spilte {card}."),
         "led": ("{card}, ditt utspill", "{card}, utspill fra Datamaskin 2"),
         "moon": ("Du skjøt månen!", "Datamaskin 2 skjøt månen!"),
+        "on-table": ("{card}, ditt", "{card}, fra Datamaskin 2"),
     },
 }
 

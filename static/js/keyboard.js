@@ -1,0 +1,221 @@
+// Playing by keyboard, in both games (the WAI-ARIA roving tabindex pattern).
+//
+// - A group (the heart, the stock and waste, the hand, a dialog's buttons: marked
+//   data-roving) is one Tab stop; the arrow keys move inside it to the nearest item in
+//   that direction on the screen, Home and End to its first and last item.
+// - Focus is never lost: after every answer, focus goes back to the element that had it
+//   (by id); when that element is gone (a pair removed, a card played), to the group's
+//   preferred item (data-roving-prefer: a free card, a playable card), else to the first
+//   control of the board. A page drawn after an action starts on its main group.
+// - A dialog keeps Tab inside it.
+// - Shortcuts (data-shortcut="s"): one letter, no modifier, never inside a text field.
+// Without JavaScript none of this runs and every control is an ordinary Tab stop.
+(function () {
+  "use strict";
+
+  // A group's items: its buttons (or what its data-roving-items selector names).
+  function itemSelector(group) {
+    return group.dataset.rovingItems || "button";
+  }
+  const remembered = new Map(); // group key -> id of its current item
+
+  function groupKey(group) {
+    return group.id || group.dataset.roving;
+  }
+
+  function items(group) {
+    return Array.from(group.querySelectorAll(itemSelector(group))).filter(
+      (item) => !item.hidden && !item.disabled && item.getClientRects().length,
+    );
+  }
+
+  function preferred(group, list) {
+    const prefer = group.dataset.rovingPrefer;
+    return (prefer && list.find((item) => item.matches(prefer))) || list[0] || null;
+  }
+
+  function current(group, list) {
+    const id = remembered.get(groupKey(group));
+    const kept = id && list.find((item) => item.id === id);
+    return kept || list.find((item) => item.getAttribute("aria-pressed") === "true") ||
+      preferred(group, list);
+  }
+
+  function arrange(group) {
+    const list = items(group);
+    const chosen = list.includes(document.activeElement) ? document.activeElement : current(group, list);
+    group.querySelectorAll(itemSelector(group)).forEach((item) => {
+      item.tabIndex = item === chosen ? 0 : -1;
+    });
+    return chosen;
+  }
+
+  function arrangeAll(root) {
+    (root.matches && root.matches("[data-roving]") ? [root] : [])
+      .concat(Array.from(root.querySelectorAll("[data-roving]")))
+      .forEach(arrange);
+  }
+
+  function moveTo(group, item) {
+    if (!item) return;
+    remembered.set(groupKey(group), item.id);
+    group.querySelectorAll(itemSelector(group)).forEach((other) => {
+      other.tabIndex = other === item ? 0 : -1;
+    });
+    item.focus();
+  }
+
+  function centre(item) {
+    const box = item.getBoundingClientRect();
+    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+  }
+
+  // The nearest item in a direction: along that direction first, then as straight as can be.
+  function nearest(from, list, key) {
+    const here = centre(from);
+    let best = null, bestScore = Infinity;
+    for (const item of list) {
+      if (item === from) continue;
+      const there = centre(item);
+      const dx = there.x - here.x, dy = there.y - here.y;
+      let along, across;
+      if (key === "ArrowRight") { along = dx; across = dy; }
+      else if (key === "ArrowLeft") { along = -dx; across = dy; }
+      else if (key === "ArrowDown") { along = dy; across = dx; }
+      else { along = -dy; across = dx; }
+      if (along <= 1) continue;
+      const score = along + 2 * Math.abs(across);
+      if (score < bestScore) { best = item; bestScore = score; }
+    }
+    return best;
+  }
+
+  // Where an arrow key goes from an item, read-only (the keyboard tests plan their
+  // route with it, then press the real keys).
+  window.cardsiteKeyboard = {
+    neighbour(item, key) {
+      const group = item.closest("[data-roving]");
+      return group ? nearest(item, items(group), key) : null;
+    },
+  };
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const group = event.target.closest && event.target.closest("[data-roving]");
+    if (!group || !event.target.matches(itemSelector(group))) return;
+    const list = items(group);
+    let next = null;
+    if (event.key === "Home") next = list[0];
+    else if (event.key === "End") next = list[list.length - 1];
+    else if (event.key.startsWith("Arrow")) next = nearest(event.target, list, event.key);
+    else return;
+    event.preventDefault();
+    moveTo(group, next);
+  });
+
+  document.addEventListener("focusin", (event) => {
+    const group = event.target.closest && event.target.closest("[data-roving]");
+    if (group && event.target.matches(itemSelector(group))) {
+      remembered.set(groupKey(group), event.target.id);
+      group.querySelectorAll(itemSelector(group)).forEach((other) => {
+        other.tabIndex = other === event.target ? 0 : -1;
+      });
+    }
+  });
+
+  // Focus never falls to <body>. Tracked as focus moves: answers follow each other fast
+  // (the computers' steps), so reading it at the moment of a swap can find <body>.
+  let lastId = null;
+  document.addEventListener("focusin", (event) => {
+    lastId = event.target.id || null;
+  });
+
+  function board() {
+    return document.querySelector("#board[data-hold-presses], #table");
+  }
+
+  function mainGroup(root) {
+    return root.querySelector("[role='dialog'] [data-roving]") ||
+      root.querySelector("[data-roving][data-roving-main]");
+  }
+
+  // Can take the focus: a control, not disabled, not hidden (an empty waste is a <span>).
+  function focusable(el) {
+    return Boolean(el) && el.matches("button, a[href], input, select, textarea") &&
+      !el.disabled && !el.hidden && el.getClientRects().length > 0;
+  }
+
+  function openDialog(root) {
+    const dialog = root.querySelector("[role='dialog']");
+    return dialog && !dialog.closest("[hidden]") ? dialog : null;
+  }
+
+  function restoreFocus() {
+    const active = document.activeElement;
+    const root = board();
+    if (!root) return;
+    const dialog = openDialog(root);
+    if (dialog) { // a dialog that has just opened takes the focus, as a modal one does
+      if (dialog.contains(active)) return;
+      const first = dialog.querySelector("[autofocus]:not([disabled])") ||
+        dialog.querySelector("button:not([disabled]):not([hidden])");
+      if (first) first.focus({ preventScroll: true });
+      return;
+    }
+    if (active && active !== document.body && document.contains(active)) return;
+    let target = lastId && document.getElementById(lastId);
+    if (!focusable(target)) {
+      const group = mainGroup(root);
+      target = group ? arrange(group) : null;
+    }
+    if (!target) target = root.querySelector("button:not([disabled]):not([hidden])");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  document.addEventListener("htmx:load", (event) => arrangeAll(event.target));
+  // Right after the swap, so focus spends no time on <body>; again once settled (htmx
+  // moves focus to an autofocus element then).
+  const settle = () => {
+    arrangeAll(document);
+    restoreFocus();
+  };
+  document.addEventListener("htmx:afterSwap", settle);
+  document.addEventListener("htmx:afterSettle", settle);
+
+  document.addEventListener("DOMContentLoaded", () => {
+    arrangeAll(document);
+    // A page drawn after an action (a new game, a deal-code box) starts on its main
+    // group, not on <body>; a dialog's autofocus button wins.
+    if (document.activeElement === document.body) restoreFocus();
+  });
+
+  // A dialog keeps Tab inside it: its buttons are one stop, so Tab stays there.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Tab") return;
+    const dialog = event.target.closest && event.target.closest("[role='dialog']");
+    if (!dialog || dialog.closest("[hidden]")) return;
+    const stops = Array.from(dialog.querySelectorAll("a[href], button, input, select, textarea"))
+      .filter((el) => !el.disabled && !el.hidden && el.tabIndex >= 0 && el.getClientRects().length);
+    if (!stops.length) return;
+    const at = stops.indexOf(event.target);
+    const next = stops[(at + (event.shiftKey ? -1 : 1) + stops.length) % stops.length];
+    event.preventDefault();
+    next.focus();
+  });
+
+  // Shortcuts: the stock, undo, new game; in Hearts, play the lifted card.
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.defaultPrevented) return;
+    if (event.key.length !== 1) return;
+    if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+    const key = event.key.toLowerCase();
+    const button = Array.from(document.querySelectorAll("[data-shortcut]")).find(
+      (el) => el.dataset.shortcut === key && !el.disabled && !el.hidden && el.getClientRects().length &&
+        !el.closest("[hidden]"),
+    );
+    if (!button) return;
+    event.preventDefault();
+    button.focus({ preventScroll: true });
+    button.click();
+  });
+})();

@@ -1,0 +1,147 @@
+"""axe on every state of both games, at both widths, in the three languages: no serious or
+critical violation. The Hearts table's accessibility tree is pinned by a snapshot. A
+normal game logs no console error or warning."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from games.engine import heart_to_heart as h2h
+from games.engine import hearts as engine
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.engine.testing import play_on
+from games.models import HeartsGame
+from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
+
+from .conftest import serious_axe_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WIDTHS = [(1280, 900), (390, 844)]
+LOCALES = ["en-GB", "fr-FR", "nb-NO"]
+SNAPSHOT = Path(__file__).parent / "snapshots" / "hearts_table_pass.aria.yml"
+
+
+def _check(page: Page, state: str, failures: list[str]) -> None:
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        for violation in serious_axe_violations(page):
+            failures.append(f"{state} at {width}px: {violation}")
+
+
+def _post_line(page: Page, live_server, code: str, line) -> None:
+    """Plays ``line`` on a fresh deal through the page's own session, as its forms do."""
+    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
+    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
+    action = page.locator("form.h2h-table").get_attribute("action")
+    version = page.locator("#board").get_attribute("data-version")
+    extra = {"code": code,
+             "first_tap": page.locator("input[name='first_tap']").input_value()}
+    for target in line:
+        answer = page.request.post(
+            f"{live_server.url}{action}", headers={"HX-Request": "true"},
+            form={"target": str(target), "version": version, "csrfmiddlewaretoken": token} | extra,
+        )
+        extra = {}
+        assert answer.ok, answer.text()[:300]
+        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
+    page.goto(f"{live_server.url}{action}")
+
+
+def _hearts_at(page: Page, live_server, state: engine.HeartsState) -> None:
+    """A Hearts game of this visitor, put in ``state``."""
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+    game = HeartsGame.objects.order_by("-created_at").first()
+    game.state, game.phase = state.to_dict(), state.phase
+    game.save()
+    page.reload()
+
+
+def _played_to(phase: str) -> engine.HeartsState:
+    return play_on(engine.new_game(11, levels=("medium", "medium", "medium")),
+                   lambda s: s.phase == phase)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, locale):
+    context: BrowserContext = browser.new_context(locale=locale)
+    page = context.new_page()
+    failures: list[str] = []
+
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    _check(page, "heart to heart: a fresh deal", failures)
+    page.locator("#pos-25").click()
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
+    _check(page, "heart to heart: a card chosen", failures)
+    page.goto(f"{live_server.url}/heart-to-heart/rules/")
+    _check(page, "heart to heart: the rules", failures)
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step=10")
+    _check(page, "heart to heart: the examples", failures)
+    code, line = stalemate_case()
+    _post_line(page, live_server, code, line)
+    expect(page.locator("[data-dialog='stalemate']")).to_be_visible()
+    _check(page, "heart to heart: no more moves", failures)
+    _post_line(page, live_server, EXAMPLE_CODE, winning_line())
+    expect(page.locator("[data-dialog='won']")).to_be_visible()
+    _check(page, "heart to heart: won", failures)
+
+    page.goto(f"{live_server.url}/hearts/")
+    _check(page, "hearts: the start screen", failures)
+    page.goto(f"{live_server.url}/hearts/help/")
+    _check(page, "hearts: the help page", failures)
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator("#table[data-phase='pass']")).to_be_visible()
+    _check(page, "hearts: the pass", failures)
+    # (A finished trick is gathered at once in the tests: its linger is 0, so the state
+    # "play", with cards on the table, stands for it.)
+    for phase in ("play", "deal-done", "game-over"):
+        state = _played_to(phase)
+        if phase == "play":  # the human's turn, a trick under way
+            state = play_on(state, lambda s: s.phase == "play" and s.turn == 0 and s.trick)
+        _hearts_at(page, live_server, state)
+        expect(page.locator(f"#table[data-phase='{phase}']")).to_be_visible()
+        _check(page, f"hearts: {phase}", failures)
+    context.close()
+    assert failures == []
+
+
+def test_the_hearts_tables_accessibility_tree(live_server, page: Page, monkeypatch):
+    """The table as a screen reader meets it, in the pass of a known deal."""
+    from games.services import hearts as service
+
+    monkeypatch.setattr(service.secrets, "randbits", lambda bits: 7)  # the deal of seed 7
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+    expect(page.locator("#table")).to_match_aria_snapshot(SNAPSHOT.read_text(encoding="utf-8"))
+
+
+def test_a_normal_game_logs_no_console_error_or_warning(live_server, page: Page):
+    said: list[str] = []
+    page.on("console", lambda message: said.append(f"{message.type}: {message.text}")
+            if message.type in ("error", "warning") else None)
+    page.on("pageerror", lambda error: said.append(f"pageerror: {error}"))
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    for target in winning_line()[:12]:
+        version = int(page.locator("#board").get_attribute("data-version"))
+        page.locator("#stock" if target == "stock" else
+                     "#waste" if target == h2h.WASTE else f"#pos-{target}").click()
+        expect(page.locator("#board")).to_have_attribute("data-version", str(version + 1))
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    for card in page.locator(".hand button[data-card]").all()[:3]:
+        card.click()
+        expect(card).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-action='pass']").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    assert said == []

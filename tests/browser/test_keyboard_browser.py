@@ -1,0 +1,228 @@
+"""Whole games by keyboard only, in English and in another language: a Heart to Heart win
+(the Examples deal) and a Hearts deal. After every action, focus is on the control a
+player expects, never on <body>; the heart, the piles and the hand are one Tab stop each."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from tests.web.heart_to_heart.helpers import winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+FOCUS = """() => {
+  const el = document.activeElement;
+  return el && el !== document.body ? (el.id || el.tagName) : null;
+}"""
+
+
+def _focused(page: Page) -> str | None:
+    return page.evaluate(FOCUS)
+
+
+def _wait_focus_in(page: Page, selector: str | None = None, timeout: float = 5.0) -> None:
+    """Until focus is on an element (inside ``selector``), never on <body>. Polled from
+    here: the page's Content Security Policy forbids the eval that wait_for_function
+    needs to poll in the page."""
+    check = ("document.activeElement && document.activeElement !== document.body"
+             + (f" && document.activeElement.closest({selector!r}) !== null" if selector else ""))
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(check):
+        assert time.monotonic() < deadline, f"focus never came to {selector or 'a control'}"
+        page.wait_for_timeout(20)
+
+
+ROUTE = """([from, to]) => {
+  // The arrow keys' graph of the group, from keyboard.js's own rule; breadth first.
+  const keys = ["ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"];
+  const start = document.getElementById(from), goal = document.getElementById(to);
+  const seen = new Map([[start, []]]), queue = [start];
+  while (queue.length) {
+    const here = queue.shift();
+    if (here === goal) return seen.get(here);
+    for (const key of keys) {
+      const next = window.cardsiteKeyboard.neighbour(here, key);
+      if (next && !seen.has(next)) { seen.set(next, [...seen.get(here), key]); queue.push(next); }
+    }
+  }
+  return null;
+}"""
+
+
+def _go_to(page: Page, target: str) -> None:
+    """Arrow keys only, from the focused card to ``target`` (an id): every card of a
+    group can be reached from every other."""
+    here = _focused(page)
+    assert here, "focus fell to the body"
+    route = page.evaluate(ROUTE, [here, target])
+    assert route is not None, f"{target} cannot be reached from {here} with the arrow keys"
+    for key in route:
+        page.keyboard.press(key)
+    expect(page.locator(f"#{target}")).to_be_focused()
+
+
+def _in_group(page: Page, group: str) -> None:
+    """Tab (or Shift+Tab) until focus is inside ``group``: the heart or the piles."""
+    for _ in range(6):
+        if page.evaluate(f"document.activeElement.closest('#{group}') !== null"):
+            return
+        inside_piles = page.evaluate("document.activeElement.closest('#piles') !== null")
+        page.keyboard.press("Shift+Tab" if group == "heart" and inside_piles else "Tab")
+    raise AssertionError(f"Tab never reached #{group}")
+
+
+def _wait_version(page: Page, version: int) -> None:
+    expect(page.locator("#board")).to_have_attribute("data-version", str(version))
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR"])
+def test_a_whole_heart_to_heart_win_by_keyboard_only(live_server, browser, screenshot, locale):
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    # The page starts on the heart: one Tab stop whose current card is the free one.
+    expect(page.locator("#pos-25")).to_be_focused()
+    assert page.evaluate("document.querySelectorAll('#heart [tabindex=\"0\"]').length") == 1
+    version = int(page.locator("#board").get_attribute("data-version"))
+    for number, target in enumerate(winning_line()):
+        if target == "stock":
+            if number % 2:
+                page.keyboard.press("s")  # the shortcut
+            else:
+                _in_group(page, "piles")
+                _go_to(page, "stock")
+                page.keyboard.press("Enter")
+            version += 1
+            _wait_version(page, version)
+            expect(page.locator("#stock")).to_be_focused()
+            continue
+        if target == "waste":
+            _in_group(page, "piles")
+            _go_to(page, "waste")
+        else:
+            _in_group(page, "heart")
+            _go_to(page, f"pos-{target}")
+        page.keyboard.press("Enter" if number % 3 else " ")
+        version += 1
+        _wait_version(page, version)
+        focused = _focused(page)
+        assert focused, f"focus fell to the body after {target}"
+        if page.locator("[data-dialog='won']").count():
+            break
+        assert page.evaluate(
+            "document.activeElement.closest('#heart, #piles') !== null"), focused
+    dialog = page.locator("[data-dialog='won']")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#dialog-new")).to_be_focused()
+    # The dialog's buttons are one stop: Tab stays inside the dialog.
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('[role=dialog]') !== null")
+    screenshot(f"h2h-keyboard-won-{locale}", page)
+    # Escape puts the dialog aside and focus goes to "Show my result again".
+    page.locator("#dialog-new").focus()
+    page.keyboard.press("Escape")
+    expect(page.locator("#show-dialog")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#look-at-board")).to_be_focused()
+    page.locator("#dialog-new").focus()
+    page.keyboard.press("Enter")  # a new game: a new page, which starts on the heart
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+    _wait_focus_in(page, "#heart")
+    context.close()
+
+
+def test_undo_and_new_game_shortcuts_keep_the_focus(live_server, page: Page):
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#pos-25")).to_be_focused()
+    page.keyboard.press("s")
+    _wait_version(page, 2)
+    page.keyboard.press("u")  # undo: the turned card goes back
+    _wait_version(page, 3)
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")
+    assert _focused(page)
+    # The letters never act inside a text field.
+    page.locator("input[name='code']").focus()
+    page.keyboard.type("su")
+    expect(page.locator("#board")).to_have_attribute("data-version", "3")
+    page.locator("#pos-25").focus()
+    page.keyboard.press("n")
+    expect(page.locator("[data-stat='moves']")).to_have_text("0")  # a new game's page
+    _wait_focus_in(page, "#heart")
+
+
+def test_the_heart_is_one_tab_stop_and_covered_cards_are_read_as_covered(
+    live_server, page: Page
+):
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#pos-25")).to_be_focused()
+    page.keyboard.press("ArrowUp")  # a covered card can be reached and read
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label.endswith("covered")
+    before = page.locator("#board").get_attribute("data-version")
+    page.keyboard.press("Enter")  # and does nothing
+    page.wait_for_timeout(300)
+    expect(page.locator("#board")).to_have_attribute("data-version", before)
+    page.keyboard.press("Tab")  # out of the heart in one press
+    assert page.evaluate("document.activeElement.closest('#heart') === null")
+
+
+def _hearts_deal(page: Page, live_server) -> None:
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).to_be_visible()
+    _wait_focus_in(page, "#hand")
+
+
+def _wait_for_me(page: Page) -> str:
+    waiting = page.locator(
+        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
+        " #table[data-phase='deal-done'], #table[data-phase='game-over']"
+    )
+    expect(waiting).to_have_count(1, timeout=15000)
+    return waiting.get_attribute("data-phase")
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
+def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, locale):
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    _hearts_deal(page, live_server)
+    assert page.evaluate("document.querySelectorAll('#hand [tabindex=\"0\"]').length") == 1
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    for _ in range(3):  # choose three cards with the arrows and Enter
+        page.keyboard.press("ArrowRight")
+        focused = _focused(page)
+        page.keyboard.press("Enter")
+        expect(page.locator(f"#{focused}")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(f"#{focused}")).to_be_focused()
+    page.keyboard.press("Tab")  # the hand is one stop: Tab goes on to Pass cards
+    expect(page.locator("#pass-cards")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    _wait_focus_in(page, "#hand")
+    plays = 0
+    while _wait_for_me(page) == "play":
+        _wait_focus_in(page, "#hand")
+        for _ in range(14):  # to a card the rules allow now
+            if page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true":
+                break
+            page.keyboard.press("ArrowRight")
+        code = page.evaluate("document.activeElement.dataset.card")
+        page.keyboard.press("Enter")  # lift
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+        page.keyboard.press("p" if plays % 2 else "Enter")  # play: the shortcut, or again
+        expect(page.locator(f".hand #card-{code}")).to_have_count(0)
+        plays += 1
+        _wait_focus_in(page, timeout=1.0)
+    assert plays == 13
+    expect(page.locator("#next-deal")).to_be_focused()
+    screenshot(f"hearts-keyboard-deal-done-{locale}", page)
+    page.keyboard.press("n")
+    expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
+    _wait_focus_in(page, "#hand")
+    context.close()
