@@ -5,10 +5,12 @@
 //   that direction on the screen, Home and End to its first and last item.
 // - Focus is never lost: after every answer, focus goes back to the element that had it
 //   (by id); when that element is gone (a pair removed, a card played), to the group's
-//   preferred item (data-roving-prefer: a free card, a playable card), else to the first
-//   control of the board. A page drawn after an action starts on its main group.
+//   pressed item or first available one (not covered, not aria-disabled; a group may
+//   name another with data-roving-prefer), else to the first control of the board. A
+//   page starts on its main group (data-roving="main").
 // - A dialog keeps Tab inside it.
-// - Shortcuts (data-shortcut="s"): one letter, no modifier, never inside a text field.
+// - Shortcuts: a control's one-letter aria-keyshortcuts ("S"), pressed with no modifier,
+//   never inside a text field.
 // Without JavaScript none of this runs and every control is an ordinary Tab stop.
 (function () {
   "use strict";
@@ -29,9 +31,11 @@
     );
   }
 
+  const AVAILABLE = ":not([aria-disabled='true']):not([data-state='covered'])";
+
   function preferred(group, list) {
-    const prefer = group.dataset.rovingPrefer;
-    return (prefer && list.find((item) => item.matches(prefer))) || list[0] || null;
+    const prefer = group.dataset.rovingPrefer || AVAILABLE;
+    return list.find((item) => item.matches(prefer)) || list[0] || null;
   }
 
   function current(group, list) {
@@ -136,7 +140,7 @@
 
   function mainGroup(root) {
     return root.querySelector("[role='dialog'] [data-roving]") ||
-      root.querySelector("[data-roving][data-roving-main]");
+      root.querySelector("[data-roving='main'], [data-roving-main]");
   }
 
   // Can take the focus: a control, not disabled, not hidden (an empty waste is a <span>).
@@ -209,8 +213,9 @@
     if (event.key.length !== 1) return;
     if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
     const key = event.key.toLowerCase();
-    const button = Array.from(document.querySelectorAll("[data-shortcut]")).find(
-      (el) => el.dataset.shortcut === key && !el.disabled && !el.hidden && el.getClientRects().length &&
+    const button = Array.from(document.querySelectorAll("[aria-keyshortcuts]")).find(
+      (el) => el.getAttribute("aria-keyshortcuts").toLowerCase() === key && !el.disabled &&
+        !el.hidden && el.getClientRects().length &&
         !el.closest("[hidden]"),
     );
     if (!button) return;
