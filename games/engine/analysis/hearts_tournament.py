@@ -217,6 +217,13 @@ def run_tournament(
     return TournamentResult(seats, sets * 4, sets, seed, options, total_deals, stats)
 
 
+def seat_names() -> str:
+    """The names a seat may take, for ``--help``: every registered player, the site levels
+    and the measurement players alike, with ``<level>-nowatch`` for the variants."""
+    names = [name for name in hearts.players.REGISTRY if not name.endswith("-nowatch")]
+    return ", ".join([*names, "<level>-nowatch"])
+
+
 def parse_seats(text: str) -> tuple[str, str, str, str]:
     seats = tuple(part.strip() for part in text.split(",") if part.strip())
     if len(seats) != 4:

@@ -711,7 +711,19 @@ def seat_view(state: HeartsState, seat: int) -> SeatView:
         moons=tuple(moon for _, moon in deals) if deals else (),
         target=s.options.target,
         result=result(s, seat) if s.phase == GAME_OVER else None,
+        own_pass=_own_pass(s, seat),
     )
+
+
+def _own_pass(s: HeartsState, seat: int) -> int:
+    """What ``seat`` passed, for a measurement player that remembers it (else 0)."""
+    level = s.levels[seat]
+    if level == HUMAN or not players.get_player(level).remembers_pass:
+        return 0
+    offset = PASS_OFFSETS[s.pass_direction]
+    if not offset or s.phase == PASS:
+        return 0
+    return s.received[(seat + offset) % 4]
 
 
 # The end of the game ----------------------------------------------------------------------

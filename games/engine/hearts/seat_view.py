@@ -6,7 +6,8 @@ card played this deal with who played it, how many cards each seat holds, the po
 each seat has taken, the scores, whose turn it is, whether hearts are broken, the
 phase, the pass direction and the seat's own level. It never holds another seat's
 hand, what another seat passed, the cards the seat itself passed once the exchange is
-done, or the game's seed (which would let a reader rebuild every deal).
+done (except for a test-only player that remembers its pass: ``own_pass``), or the
+game's seed (which would let a reader rebuild every deal).
 
 Cards are ids 0..51 and sets of cards are bit masks (see ``cards``), so a
 player can work fast; ``to_dict()`` gives the same facts with card codes for a page.
@@ -45,6 +46,10 @@ class SeatView(NamedTuple):
     moons: tuple[int | None, ...]  # per finished deal: the seat that shot the moon, or None
     target: int
     result: str | None  # "win" | "draw" | "loss" from this seat, once the game is over
+    # The cards this seat passed, after the exchange — kept only for a measurement player
+    # that remembers its pass (``remembers_pass``, issue 24); 0 for every site level and
+    # the human seat, which forget it (docs/rules.md#hearts-computers).
+    own_pass: int = 0
 
     @property
     def cards_left(self) -> tuple[int, int, int, int]:

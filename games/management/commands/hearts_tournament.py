@@ -14,7 +14,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
-from games.engine.analysis.hearts_tournament import parse_seats, run_tournament
+from games.engine.analysis.hearts_tournament import parse_seats, run_tournament, seat_names
 from games.engine.hearts import PASS_ORDERS, TARGETS, TIE_RULES, HeartsOptions
 
 
@@ -26,8 +26,7 @@ class Command(BaseCommand):
         parser.add_argument(
             "--seats",
             default="hard,easy,easy,easy",
-            help="four levels, chairs 0-3: easy, medium, hard, random, shooter, planner, "
-            "<level>-nowatch",
+            help=f"four levels, chairs 0-3: {seat_names()}",
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--target", type=int, default=100, choices=TARGETS)

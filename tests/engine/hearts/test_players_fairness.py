@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from games.engine import hearts as h
 from games.engine.hearts.cards import ALL_CARDS, SUIT_MASKS, code, ids
 from games.engine.hearts.players import SITE_LEVELS, get_player
+from games.engine.hearts.rules import PASS_OFFSETS
 from games.engine.rng import SplitMix64
 from games.engine.testing import build_position, next_step, through_json
 
@@ -36,16 +37,26 @@ def state_after(seed: int, steps: int) -> h.HeartsState:
     return state
 
 
-def rehide(state: h.HeartsState, seat: int, rng: SplitMix64, keep_suits: bool) -> h.HeartsState:
+def rehide(
+    state: h.HeartsState, seat: int, rng: SplitMix64, keep_suits: bool, keep_pass: bool = False
+) -> h.HeartsState:
     """The same state for ``seat``'s eyes, with every hidden card dealt again at random.
 
     Hidden: the other three hands (with their pending passes and received cards). With
     ``keep_suits`` each other seat keeps its number of cards per suit (so voids shown in
-    play stay true); otherwise only its number of cards.
+    play stay true); otherwise only its number of cards. With ``keep_pass`` the cards
+    ``seat`` passed stay with the seat it passed them to (a player that remembers its
+    pass knows where they are; issue 24): only the rest is dealt again.
     """
     data = state.to_dict()
     others = [s for s in range(4) if s != seat]
-    hands = [list(ids(state.hands[s])) for s in range(4)]
+    known = [0, 0, 0, 0]
+    receiver = None
+    offset = PASS_OFFSETS[state.pass_direction]
+    if keep_pass and offset and state.phase != "pass":
+        receiver = (seat + offset) % 4
+        known[receiver] = state.received[receiver] & state.hands[receiver]
+    hands = [[c for c in ids(state.hands[s]) if not known[s] >> c & 1] for s in range(4)]
     if keep_suits:
         for suit in range(4):
             pool = [c for s in others for c in hands[s] if c // 13 == suit]
@@ -59,11 +70,13 @@ def rehide(state: h.HeartsState, seat: int, rng: SplitMix64, keep_suits: bool) -
         rng.shuffle(pool)
         for s in others:
             hands[s] = [pool.pop() for _ in hands[s]]
+    hands = [[*hands[s], *ids(known[s])] for s in range(4)]
     data["hands"] = [[code(c) for c in sorted(hand)] for hand in hands]
     for s in others:
         if data["pending"][s] is not None:
             data["pending"][s] = [code(c) for c in sorted(hands[s])[:3]]
-        data["received"][s] = [code(c) for c in sorted(hands[s])[-2:]]
+        if s != receiver:
+            data["received"][s] = [code(c) for c in sorted(hands[s])[-2:]]
     return h.HeartsState.from_dict(data)
 
 

@@ -3,7 +3,9 @@
 ``SITE_LEVELS`` are the levels a person can choose on the site. The others exist for
 measurement only: ``random`` (the floor: a uniformly random legal card), ``shooter``
 (goes for the moon, to measure the moon defence), ``planner`` (a shooter that
-samples the hidden hands and plans its line, issue 12) and ``<level>-nowatch`` (a level with
+samples the hidden hands and plans its line, issue 12), ``searcher`` (plays every card
+by Monte Carlo over sampled hidden hands and shoots when its samples say the moon pays,
+issue 24) and ``<level>-nowatch`` (a level with
 the moon watch and defence switched off: "a table that ignores the moon").
 
 Every player has the same two entry points and is stateless, fed only a ``SeatView``
@@ -19,6 +21,7 @@ from games.engine.hearts.players.hard import HardPlayer
 from games.engine.hearts.players.medium import MediumPlayer
 from games.engine.hearts.players.planner import PlannerPlayer
 from games.engine.hearts.players.random import RandomPlayer
+from games.engine.hearts.players.searcher import SearcherPlayer
 from games.engine.hearts.players.shooter import ShooterPlayer
 
 SITE_LEVELS = ("easy", "medium", "hard")
@@ -53,6 +56,7 @@ for _cls in (EasyPlayer, MediumPlayer, HardPlayer):
 register(RandomPlayer())
 register(ShooterPlayer())
 register(PlannerPlayer())
+register(SearcherPlayer())
 
 
 def get_player(level: str) -> ComputerPlayer:

@@ -42,6 +42,7 @@ class ComputerPlayer:
     on_site = False  # offered on the site's level menu
     moon_watch = True  # docs/rules.md#hearts-computers (off only in measurement variants)
     track_voids = False
+    remembers_pass = False  # the seat view keeps its own pass (test-only searcher only)
 
     def choose_pass(self, view: SeatView, rng: SplitMix64) -> list[int]:
         """Three card ids from the seat's own hand."""
