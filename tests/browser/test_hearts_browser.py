@@ -123,6 +123,7 @@ def test_refused_options_show_the_fields_error_in_french_and_stay_accessible(
     page = context.new_page()
     _deal(page, live_server)
     expect(page.locator("#table")).to_be_visible()
+    page.locator("#hearts-options summary").click()  # during play the options are tucked away
     # A value no select offers, as a tampered post would send it.
     page.evaluate(
         "document.querySelector('select[name=level]').add(new Option('?', 'shooter', true, true))"

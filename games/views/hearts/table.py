@@ -60,6 +60,7 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
         "my_taken_label": _taken_label(view, HUMAN_SEAT, countdown),
         **_trick(view),
         **scores,
+        **_ranking(state, view, scores),
         "status_line": _status_line(view),
         "announcement": _announcement(view, scores),
     }
@@ -223,6 +224,33 @@ def _scores(view: SeatView, countdown: bool) -> dict:
         "result": view.result,
         "target": view.target,
     }
+
+
+def _ranking(state: engine.HeartsState, view: SeatView, scores: dict) -> dict:
+    """The game over: who finished first (the engine's ``winners``, with the game's tie
+    rule) and the four seats in their order, each total as the table shows it (in the
+    countdown display the most left, the same seat as the fewest points, comes first).
+    Seats level on points share a place."""
+    if view.phase != Phase.GAME_OVER:
+        return {"ranking": [], "winner_sentence": ""}
+    first = set(engine.winners(state))
+
+    def standing(seat: int) -> tuple[bool, int]:
+        return seat not in first, view.totals[seat]
+
+    order = sorted(range(4), key=lambda seat: (*standing(seat), seat))
+    ranking = []
+    for place, seat in enumerate(order, 1):
+        if ranking and standing(seat) == standing(ranking[-1]["seat"]):
+            place = ranking[-1]["rank"]
+        ranking.append({"seat": seat, "rank": place, "name": str(SEAT_NAMES[seat]),
+                        "total": scores["totals"][seat]["total"], "first": seat in first})
+    names = ", ".join(str(SEAT_NAMES[seat]) for seat in order if seat in first)
+    if len(first) == 1:
+        sentence = _("Winner: %(seat)s") % {"seat": names}
+    else:
+        sentence = _("First place shared: %(seats)s") % {"seats": names}
+    return {"ranking": ranking, "winner_sentence": sentence}
 
 
 # --- What the table says ------------------------------------------------------------------------

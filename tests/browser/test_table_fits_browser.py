@@ -1,0 +1,163 @@
+"""The Hearts table fits one screen (issue 21, point 6) and the game over ranks every seat.
+
+At a laptop's 1280x720 and at two phones' 390x844 and 360x780, without scrolling: the
+three seats, the trick, the 13 cards in one overlapping row and the Pass button. On the
+360-px phone every card keeps a strip of at least 24 px that a tap lands on. The header
+stays at most 80 px high on a phone, on every page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.models import HeartsGame
+
+from .conftest import serious_axe_violations
+from .test_hearts_browser import _finished_state
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = [(1280, 720), (390, 844), (360, 780)]
+PHONES = [(390, 844), (360, 780)]
+PAGES = [
+    "/", "/heart-to-heart/", "/hearts/", "/heart-to-heart/rules/", "/hearts/help/",
+    "/heart-to-heart/examples/", "/heart-to-heart/settings/", "/no-such-page/",
+]
+
+
+def _page(browser: Browser, width: int, height: int) -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 500, has_touch=width < 500, locale="en-GB")
+    return context.new_page()
+
+
+def _deal(page: Page, base: str) -> None:
+    page.goto(f"{base}/hearts/")
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    expect(page.locator("#table")).to_be_visible()
+    expect(page.locator(".hand button[data-card]")).to_have_count(13)
+    # The computers' timed passes write the game: let them finish (one writer at a time).
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+
+
+def _inside(page: Page, selector: str, width: int, height: int) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
+    assert box["x"] + box["width"] <= width + 0.5, (selector, box, width)
+    assert box["y"] + box["height"] <= height + 0.5, (selector, box, height)
+    return box
+
+
+# A card's visible strip: from its left edge to the next card's left edge (the last card is
+# whole), and whether a tap at the strip's centre lands on that card.
+STRIPS = """() => {
+  const cards = [...document.querySelectorAll('#hand button[data-card]')];
+  return cards.map((card, i) => {
+    const box = card.getBoundingClientRect();
+    const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left : box.right;
+    const x = (box.left + right) / 2, y = box.top + box.height * 0.3;
+    const hit = document.elementFromPoint(x, y);
+    // offsetTop: where the row lays the card out (a focused or chosen card is raised).
+    return {code: card.dataset.card, width: right - box.left, top: card.offsetTop,
+            hit: hit !== null && hit.closest('button[data-card]') === card};
+  });
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_whole_table_is_on_one_screen(live_server, browser, screenshot, width, height):
+    page = _page(browser, width, height)
+    _deal(page, live_server.url)
+    page.evaluate("window.scrollTo(0, 0)")
+    assert page.evaluate("window.scrollY") == 0
+    for seat in (1, 2, 3):
+        _inside(page, f"[data-seat-info='{seat}']", width, height)
+    _inside(page, "[data-trick]", width, height)
+    _inside(page, "#pass-cards", width, height)
+    cards = page.locator("#hand button[data-card]")
+    for index in range(13):
+        _inside(page, f"#hand button[data-card] >> nth={index}", width, height)
+    strips = page.evaluate(STRIPS)
+    tops = [strip["top"] for strip in strips]
+    assert max(tops) - min(tops) <= 3, tops  # one row
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width == 360:
+        for strip in strips:
+            assert strip["width"] >= 24, strip
+            assert strip["hit"], strip
+    print(f"{width}x{height}: strips {min(s['width'] for s in strips):.1f}-"
+          f"{max(s['width'] for s in strips[:-1]):.1f} px, card "
+          f"{cards.first.bounding_box()['width']:.1f} px,"
+          f" pass bottom {page.locator('#pass-cards').bounding_box()['y'] + 40:.0f}")
+    if width in (1280, 390):
+        screenshot(f"table-fits-{width}", page)
+    assert serious_axe_violations(page) == []
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), PHONES)
+def test_the_header_is_at_most_80_px_on_a_phone(live_server, browser, width, height):
+    page = _page(browser, width, height)
+    heights = {}
+    for path in PAGES:
+        page.goto(live_server.url + path)
+        heights[path] = page.locator(".site-header").bounding_box()["height"]
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, path
+    page.context.close()
+    print(width, heights)
+    assert all(h <= 80 for h in heights.values()), heights
+
+
+def test_the_options_are_a_closed_disclosure_in_play_and_open_in_the_lobby(live_server, browser):
+    page = _page(browser, 1280, 720)
+    page.goto(f"{live_server.url}/hearts/")
+    lobby = page.locator("[data-screen='start'] #hearts-options")
+    expect(lobby.locator("select[name='level']")).to_be_visible()
+    expect(lobby.locator("details")).to_have_count(0)
+    page.locator("[data-action='start']").click()
+    expect(page.locator("#table")).to_be_visible()
+    disclosure = page.locator("#hearts-options details")
+    expect(disclosure).not_to_have_attribute("open", "")
+    expect(page.locator("#hearts-options select[name='level']")).to_be_hidden()
+    disclosure.locator("summary").click()
+    expect(page.locator("#hearts-options select[name='level']")).to_be_visible()
+    expect(page.locator("#hearts-options [data-action='start']")).to_be_visible()
+    expect(page.locator("#table form.advance")).to_have_count(0, timeout=10000)
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 720), (390, 844)])
+def test_the_game_over_names_the_winner_and_ranks_the_four_seats(
+    live_server, browser, screenshot, width, height
+):
+    page = _page(browser, width, height)
+    _deal(page, live_server.url)
+    final = _finished_state(seed=11)
+    game = HeartsGame.objects.get()
+    game.state, game.phase = final.to_dict(), final.phase
+    game.save()
+    page.reload()
+    dialog = page.locator("[data-dialog='game-over']")
+    expect(dialog).to_be_visible()
+    ranked = dialog.locator("[data-ranking] [data-rank-seat]")
+    expect(ranked).to_have_count(4)
+    seats = [int(ranked.nth(i).get_attribute("data-rank-seat")) for i in range(4)]
+    assert sorted(seats) == [0, 1, 2, 3]
+    totals = [final.totals[seat] for seat in seats]
+    assert totals == sorted(totals)  # fewest points first
+    for i, seat in enumerate(seats):
+        expect(ranked.nth(i).locator("[data-rank-total]")).to_have_text(str(final.totals[seat]))
+    low = min(final.totals)
+    winner = dialog.locator("[data-winner]")
+    expect(winner).to_be_visible()
+    for seat in range(4):
+        name = ["You", "Computer 1", "Computer 2", "Computer 3"][seat]
+        if final.totals[seat] == low:
+            expect(winner).to_contain_text(name)
+    _inside(page, "[data-dialog='game-over'] #new-game", width, height)
+    screenshot(f"table-fits-game-over-{width}", page)
+    assert serious_axe_violations(page) == []
+    page.context.close()
