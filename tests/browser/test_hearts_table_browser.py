@@ -77,6 +77,10 @@ def test_every_received_card_shows_its_mark_above_the_fan(live_server, browser, 
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
     received = page.locator(".hand [data-received='true']")
     expect(received).to_have_count(3)
+    # Read the marks on a table that holds still: the computers' steps redraw it until
+    # it is your turn, and a card read in the middle of a swap has no box.
+    waiting = page.locator("#table[data-phase='play'][data-turn='0']:not(:has(form.advance))")
+    expect(waiting).to_have_count(1, timeout=15000)
     page.wait_for_timeout(200)  # let the hover/lift transitions settle
     for index in range(3):
         tag = received.nth(index).locator(".received-tag")
