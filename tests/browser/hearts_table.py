@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from games.engine import hearts as engine
+from games.models import HeartsGame
+
 PLAYABLE = ".hand button[data-card]:not([aria-disabled='true'])"
 
 
@@ -17,3 +20,22 @@ def lift_and_play_first_playable(page: Page) -> str:
     page.locator(f"#card-{code}").click()
     expect(page.locator(f"#card-{code}")).to_have_count(0)
     return code
+
+
+def wait_for_me(page: Page) -> str:
+    """Let the timed refreshes run until the table waits for the human; return the phase."""
+    waiting = page.locator(
+        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
+        " #table[data-phase='deal-done'], #table[data-phase='game-over']"
+    )
+    expect(waiting).to_have_count(1, timeout=15000)
+    return waiting.get_attribute("data-phase")
+
+
+def put_latest_game_in(state: engine.HeartsState) -> None:
+    """Write ``state`` into the newest Hearts game (the page's own, once the computers'
+    timed passes are done: two writers would lock the in-memory test database)."""
+    game = HeartsGame.objects.order_by("-created_at").first()
+    game.state, game.phase = state.to_dict(), state.phase
+    game.save()
+

@@ -14,10 +14,10 @@ from games.engine import heart_to_heart as h2h
 from games.engine import hearts as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
-from games.models import HeartsGame
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
 from .conftest import serious_axe_violations
+from .hearts_table import put_latest_game_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,9 +60,7 @@ def _hearts_at(page: Page, live_server, state: engine.HeartsState) -> None:
     page.locator("[data-action='start']").click()
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
-    game = HeartsGame.objects.order_by("-created_at").first()
-    game.state, game.phase = state.to_dict(), state.phase
-    game.save()
+    put_latest_game_in(state)
     page.reload()
 
 

@@ -9,7 +9,7 @@ from games.engine.testing import play_on
 from games.models import HeartsGame
 
 from .conftest import serious_axe_violations
-from .hearts_table import lift_and_play_first_playable
+from .hearts_table import lift_and_play_first_playable, put_latest_game_in, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -43,16 +43,6 @@ def test_the_first_visit_shows_the_start_screen_and_deal_starts_the_chosen_game(
     assert list(HeartsGame.objects.values_list("level", flat=True)) == ["hard"]
 
 
-def _wait_for_me(page: Page) -> str:
-    """Let the timed refreshes run until the table waits for the human; return the phase."""
-    waiting = page.locator(
-        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
-        " #table[data-phase='deal-done'], #table[data-phase='game-over']"
-    )
-    expect(waiting).to_have_count(1, timeout=15000)
-    return waiting.get_attribute("data-phase")
-
-
 def test_a_whole_deal_played_by_clicking(live_server, page: Page, console_errors, screenshot):
     _deal(page, live_server)
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
@@ -71,7 +61,7 @@ def test_a_whole_deal_played_by_clicking(live_server, page: Page, console_errors
     expect(page.locator(".hand [data-received='true']")).to_have_count(3)
 
     for _ in range(13):
-        phase = _wait_for_me(page)
+        phase = wait_for_me(page)
         if phase != "play":
             break
         lift_and_play_first_playable(page)
@@ -95,7 +85,7 @@ def test_forbidden_cards_do_not_respond(live_server, page: Page):
         expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
     page.locator("[data-action='pass']").click()
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
-    _wait_for_me(page)
+    wait_for_me(page)
     disabled = page.locator(".hand button[aria-disabled='true']")
     if disabled.count() == 0:
         pytest.skip("every card happens to be playable")
@@ -177,9 +167,7 @@ def test_game_over_shows_the_result_and_every_deal(live_server, page: Page, scre
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
     final = _finished_state(seed=11)
-    game = HeartsGame.objects.get()
-    game.state, game.phase = final.to_dict(), final.phase
-    game.save()
+    put_latest_game_in(final)
     page.reload()
     dialog = page.locator("[role='dialog'][data-dialog='game-over']")
     expect(dialog).to_be_visible()

@@ -12,6 +12,8 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import winning_line
 
+from .hearts_table import wait_for_me
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 FOCUS = """() => {
@@ -178,15 +180,6 @@ def _hearts_deal(page: Page, live_server) -> None:
     _wait_focus_in(page, "#hand")
 
 
-def _wait_for_me(page: Page) -> str:
-    waiting = page.locator(
-        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
-        " #table[data-phase='deal-done'], #table[data-phase='game-over']"
-    )
-    expect(waiting).to_have_count(1, timeout=15000)
-    return waiting.get_attribute("data-phase")
-
-
 @pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
 def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, locale):
     context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
@@ -206,7 +199,7 @@ def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, 
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
     _wait_focus_in(page, "#hand")
     plays = 0
-    while _wait_for_me(page) == "play":
+    while wait_for_me(page) == "play":
         _wait_focus_in(page, "#hand")
         for _ in range(14):  # to a card the rules allow now
             if page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true":

@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.models import HeartsGame
-
 from .conftest import serious_axe_violations
+from .hearts_table import put_latest_game_in
 from .test_hearts_browser import _finished_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -136,9 +135,7 @@ def test_the_game_over_names_the_winner_and_ranks_the_four_seats(
     page = _page(browser, width, height)
     _deal(page, live_server.url)
     final = _finished_state(seed=11)
-    game = HeartsGame.objects.get()
-    game.state, game.phase = final.to_dict(), final.phase
-    game.save()
+    put_latest_game_in(final)
     page.reload()
     dialog = page.locator("[data-dialog='game-over']")
     expect(dialog).to_be_visible()
