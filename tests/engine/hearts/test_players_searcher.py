@@ -16,7 +16,8 @@ from games.engine import hearts as h
 from games.engine.analysis.hearts_tournament import seat_names
 from games.engine.hearts.cards import ALL_CARDS, SUIT_MASKS, code, mask_of
 from games.engine.hearts.players import REGISTRY, SITE_LEVELS, get_player
-from games.engine.hearts.players.searcher import playout, sample_hands, score
+from games.engine.hearts.players.sampler import sample_hands
+from games.engine.hearts.players.searcher import playout, score
 from games.engine.hearts.players.tracking import Reading
 from games.engine.rng import SplitMix64
 from games.engine.testing import build_position, next_step, through_json

@@ -43,17 +43,25 @@ decision's stream.
 
 from __future__ import annotations
 
-from games.engine.hearts.cards import (
-    ALL_CARDS,
-    HEART_MASK,
-    HEARTS,
-    POINT_MASK,
-    QS_BIT,
-    SUIT_MASKS,
-    ids,
-)
+from games.engine.hearts.cards import HEART_MASK, HEARTS, QS_BIT, SUIT_MASKS, ids
 from games.engine.hearts.players.medium import MediumPlayer
-from games.engine.hearts.players.planner import candidates
+from games.engine.hearts.players.sampler import (
+    ABOVE,
+    BELOW,
+    NOT_POINTS,
+    SUIT_MASK_OF,
+    candidates,
+    cash_lead,
+    deal_unseen,
+    high,
+    highest_rank,
+    low,
+    lowest_rank,
+    playout_legal,
+    trick_result,
+    trick_winning,
+    worlds,
+)
 from games.engine.hearts.players.tracking import Reading
 from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
@@ -64,44 +72,7 @@ WATCH = 12  # the moon watch every level keeps (``moon.WATCH_POINTS``)
 DEFEND = 4  # in play-outs the others defend against a seat with every point, 4 or more
 PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 
-_SUIT_OF = tuple(c // 13 for c in range(52))
-_SUIT_MASK_OF = tuple(SUIT_MASKS[c // 13] for c in range(52))
-_ABOVE = tuple(SUIT_MASKS[c // 13] & ~((2 << c) - 1) for c in range(52))
-_BELOW = tuple(SUIT_MASKS[c // 13] & ((1 << c) - 1) for c in range(52))
-_NOT_POINTS = ALL_CARDS & ~POINT_MASK
 _HIGH_SPADES = (1 << 37) | (1 << 38)  # K♠ A♠
-_S0, _S1, _S2, _S3 = SUIT_MASKS
-
-
-def _high(mask: int) -> int:
-    return mask.bit_length() - 1
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def _lowest_rank(mask: int) -> int:
-    """The card of lowest rank in ``mask`` (the lowest suit on a tie)."""
-    best, best_r = -1, 99
-    for base, suit in ((0, _S0), (13, _S1), (26, _S2), (39, _S3)):
-        m = mask & suit
-        if m:
-            c = (m & -m).bit_length() - 1
-            if c - base < best_r:
-                best, best_r = c, c - base
-    return best
-
-
-def _highest_rank(mask: int) -> int:
-    best, best_r = -1, -1
-    for base, suit in ((0, _S0), (13, _S1), (26, _S2), (39, _S3)):
-        m = mask & suit
-        if m:
-            c = m.bit_length() - 1
-            if c - base > best_r:
-                best, best_r = c, c - base
-    return best
 
 
 def score(taken: list[int], me: int) -> float:
@@ -143,18 +114,7 @@ def playout(
         while n < 4:
             seat = (leader + n) % 4
             hand = hands[seat]
-            if n == 0:
-                if first:
-                    legal = hand & 1
-                elif broken:
-                    legal = hand
-                else:
-                    legal = (hand & ~HEART_MASK) or hand
-            else:
-                led_mask = _SUIT_MASK_OF[trick[0]]
-                legal = hand & led_mask
-                if not legal:
-                    legal = ((hand & _NOT_POINTS) or hand) if first else hand
+            legal = playout_legal(hand, trick, first, broken)
             if not legal & (legal - 1):
                 card = (legal & -legal).bit_length() - 1
             elif seat == me and alive:
@@ -166,19 +126,7 @@ def playout(
             if card >= 39:
                 broken = True
             n += 1
-        led = trick[0]
-        led_mask = _SUIT_MASK_OF[led]
-        best, best_i = led, 0
-        points = 0
-        for i in range(4):
-            c = trick[i]
-            if c >= 39:
-                points += 1
-            elif c == 36:
-                points += 13
-            if i and led_mask >> c & 1 and c > best:
-                best, best_i = c, i
-        winner = (leader + best_i) % 4
+        winner, points = trick_result(leader, trick)
         taken[winner] += points
         out -= points
         if not out or not hands[me]:
@@ -191,40 +139,15 @@ def playout(
 def _shoot_card(
     hands: list[int], me: int, trick: list[int], legal: int, n: int, leader: int
 ) -> int:
-    others = 0
-    for s in range(4):
-        if s != me:
-            others |= hands[s]
     if n == 0:
-        winners = 0
-        m = legal
-        while m:
-            c = (m & -m).bit_length() - 1
-            m &= m - 1
-            if not others & _ABOVE[c]:
-                winners |= 1 << c
-        if winners:
-            # Hearts first, then a winner in a suit the others still hold (draws cards).
-            hearts = winners & HEART_MASK
-            if hearts:
-                return _high(hearts)
-            drawing = 0
-            for suit in (_S0, _S1, _S2):
-                if others & suit:
-                    drawing |= winners & suit
-            return _high(drawing or winners)
-        longest, length = 0, -1
-        for suit in (_S0, _S1, _S2, _S3):
-            k = (legal & suit).bit_count()
-            if k > length:
-                longest, length = suit, k
-        return _high(legal & longest)
-    led_mask = _SUIT_MASK_OF[trick[0]]
+        others = 0
+        for s in range(4):
+            if s != me:
+                others |= hands[s]
+        return cash_lead(legal, others)
+    led_mask = SUIT_MASK_OF[trick[0]]
     if legal & led_mask:
-        win = trick[0]
-        for c in trick:
-            if led_mask >> c & 1 and c > win:
-                win = c
+        win, _ = trick_winning(trick, n)
         need = win
         for i in range(n + 1, 4):  # the seats still to play, and their cards of the suit
             theirs = hands[(leader + i) % 4] & led_mask
@@ -232,14 +155,14 @@ def _shoot_card(
                 top = theirs.bit_length() - 1
                 if top > need:
                     need = top
-        beat = legal & _ABOVE[need]
+        beat = legal & ABOVE[need]
         if beat:
-            return _low(beat)
-        beat = legal & _ABOVE[win]
+            return low(beat)
+        beat = legal & ABOVE[win]
         if beat:
-            return _high(beat)
-        return _low(legal)
-    return _lowest_rank(legal & _NOT_POINTS or legal)
+            return high(beat)
+        return low(legal)
+    return lowest_rank(legal & NOT_POINTS or legal)
 
 
 def _duck_card(
@@ -253,68 +176,31 @@ def _duck_card(
     watch: bool,
 ) -> int:
     if n == 0:
-        return _lowest_rank(legal & ~QS_BIT or legal)
-    led_mask = _SUIT_MASK_OF[trick[0]]
-    win, win_i = trick[0], 0
-    for i in range(1, n):
-        c = trick[i]
-        if led_mask >> c & 1 and c > win:
-            win, win_i = c, i
+        return lowest_rank(legal & ~QS_BIT or legal)
+    led_mask = SUIT_MASK_OF[trick[0]]
+    win, win_i = trick_winning(trick, n)
     if suspect >= 0 and suspect != seat:
         pos = (suspect - leader) % 4
-        if pos == win_i and legal & led_mask & _ABOVE[win]:
-            return _low(legal & led_mask & _ABOVE[win])  # take the trick from the shooter
+        if pos == win_i and legal & led_mask & ABOVE[win]:
+            return low(legal & led_mask & ABOVE[win])  # take the trick from the shooter
         if pos < n and pos != win_i and not legal & led_mask and legal & HEART_MASK:
-            return _high(legal & HEART_MASK)  # a heart to another seat ends the moon
+            return high(legal & HEART_MASK)  # a heart to another seat ends the moon
     if legal & led_mask:
-        under = legal & _BELOW[win]
+        under = legal & BELOW[win]
         if under:
-            return _high(under)
+            return high(under)
         not_queen = legal & ~QS_BIT or legal
-        return _high(not_queen) if n == 3 else _low(not_queen)
+        return high(not_queen) if n == 3 else low(not_queen)
     if watch and suspect != seat:  # (``watch`` implies a suspect)
         pos = (suspect - leader) % 4
-        if (pos == win_i or pos > n) and legal & _NOT_POINTS:
-            return _highest_rank(legal & _NOT_POINTS)  # the watch: never feed the suspect
+        if (pos == win_i or pos > n) and legal & NOT_POINTS:
+            return highest_rank(legal & NOT_POINTS)  # the watch: never feed the suspect
     if legal & QS_BIT:
         return 36
     if legal & _HIGH_SPADES and (hands[0] | hands[1] | hands[2] | hands[3]) & QS_BIT:
-        return _high(legal & _HIGH_SPADES)
+        return high(legal & _HIGH_SPADES)
     hearts = legal & HEART_MASK
-    return _high(hearts) if hearts else _highest_rank(legal)
-
-
-def sample_hands(
-    view: SeatView, voids: list[int], unseen: int, known: dict[int, int], rng: SplitMix64
-) -> list[int] | None:
-    """One deal of the ``unseen`` cards to the other seats that agrees with the view and
-    with ``known`` (seat -> cards it surely holds), or None when random placement
-    failed (tight voids); the caller retries."""
-    me = view.seat
-    left = list(view.cards_left)
-    left[me] = 0
-    hands = [0, 0, 0, 0]
-    for seat, mask in known.items():
-        hands[seat] = mask
-        left[seat] -= mask.bit_count()
-        unseen &= ~mask
-    cards = ids(unseen)
-    rng.shuffle(cards)
-    others = [s for s in range(4) if s != me]
-    eligible = {c: [s for s in others if not voids[s] >> _SUIT_OF[c] & 1] for c in cards}
-    cards.sort(key=lambda c: len(eligible[c]))  # the most constrained cards first
-    for c in cards:
-        seats = [s for s in eligible[c] if left[s] > 0]
-        if not seats:
-            return None
-        pick = rng.below(sum(left[s] for s in seats))  # more room, likelier to hold it
-        i = 0
-        while pick >= left[seats[i]]:
-            pick -= left[seats[i]]
-            i += 1
-        hands[seats[i]] |= 1 << c
-        left[seats[i]] -= 1
-    return hands
+    return high(hearts) if hearts else highest_rank(legal)
 
 
 class SearcherPlayer(MediumPlayer):
@@ -330,7 +216,7 @@ class SearcherPlayer(MediumPlayer):
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
         view = reading.view
         me = reading.seat
-        options = candidates(reading, allowed)
+        options = candidates(reading.unseen, reading.trick, allowed)
         if len(options) == 1:
             return options[0]
         known = {}
@@ -346,13 +232,8 @@ class SearcherPlayer(MediumPlayer):
         first = not view.tricks
         broken = view.hearts_broken
         taken = list(view.taken)
-        done = tries = 0
-        while done < self.worlds and tries < 4 * self.worlds:
-            tries += 1
-            hands = sample_hands(view, reading.voids, reading.unseen, known, rng)
-            if hands is None:
-                continue
-            hands[me] = view.hand
+        done = 0
+        for hands in worlds(view, reading.voids, reading.unseen, known, rng, self.worlds):
             done += 1
             for i, card in enumerate(options):
                 row = totals[i]
@@ -378,23 +259,15 @@ class SearcherPlayer(MediumPlayer):
         me = view.seat
         offset = PASS_OFFSETS[view.pass_direction]
         hand = view.hand
-        unseen = ALL_CARDS & ~hand
         totals = [[0.0, 0.0] for _ in options]
         masks = [_mask(p) for p in options]
-        others = [s for s in range(4) if s != me]
         for _ in range(self.pass_worlds):
-            cards = ids(unseen)
-            rng.shuffle(cards)
-            dealt = [0, 0, 0, 0]
-            for i, c in enumerate(cards):
-                dealt[others[i // 13]] |= 1 << c
+            dealt = deal_unseen(hand, me, rng)
             gifts = [_their_pass(h) if h else 0 for h in dealt]
             for i, mask in enumerate(masks):
                 gifts[me] = mask
                 dealt[me] = hand
-                world = [
-                    (dealt[s] & ~gifts[s]) | gifts[(s - offset) % 4] for s in range(4)
-                ]
+                world = [(dealt[s] & ~gifts[s]) | gifts[(s - offset) % 4] for s in range(4)]
                 leader = next(s for s in range(4) if world[s] & 1)
                 for plan in (False, True):
                     totals[i][plan] += playout(
@@ -411,7 +284,7 @@ class SearcherPlayer(MediumPlayer):
         found = [MediumPlayer.choose_pass(self, view, rng)]
         order = sorted(ids(hand), key=lambda c: (c % 13, c // 13 != HEARTS, c))
         found.append(order[:3])
-        for suit in (_S0, _S1, _S2):
+        for suit in SUIT_MASKS[:3]:
             mine = hand & suit
             if 0 < mine.bit_count() <= 3:
                 short = ids(mine)
@@ -431,7 +304,7 @@ def _their_pass(hand: int) -> int:
         chosen &= chosen - 1
     rest = hand & ~chosen
     while chosen.bit_count() < 3:
-        c = _highest_rank(rest)
+        c = highest_rank(rest)
         chosen |= 1 << c
         rest &= ~(1 << c)
     return chosen
