@@ -2,7 +2,8 @@
 
 It shows the deal as the game page does when it opens: the heart of 25 cards, the stock
 face down with its count, the waste's top card, the code and the site's name, on the
-table's felt (colours from static/css/site.css, card faces from _face.html).
+table's felt (colours from static/css/site.css; the card faces from
+games/views/card_faces.py, the geometry static/cards/faces.svg is written from).
 
 Speed: the parts every picture shares (the felt, each rank's card face, the back) are
 drawn once per process at 3× and scaled down (smooth edges); a picture is then 27
@@ -23,13 +24,15 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
 
+from games.views import card_faces
+
 WIDTH, HEIGHT = 1200, 630  # what link previews (Open Graph, Twitter's large card) show
 FONTS = Path(__file__).resolve().parents[2] / "fonts"
 SUPERSAMPLE = 3  # card sprites are drawn this much larger, then scaled down
 
 # static/css/site.css
 FELT, FELT_DARK, FELT_LIGHT = (15, 81, 50), (10, 59, 36), (26, 107, 69)
-PAPER, PAPER_EDGE, RED = (255, 253, 248), (217, 207, 191), (200, 16, 46)
+PAPER, PAPER_EDGE = (255, 253, 248), (217, 207, 191)
 GOLD, BRAND_HEART, LABEL = (242, 193, 78), (255, 77, 106), (185, 211, 194)
 TEXT, LEDE = (255, 255, 255), (217, 231, 222)
 
@@ -152,34 +155,70 @@ def _shrink(sprite: Image.Image) -> Image.Image:
     )
 
 
+def _rgb(colour: str, alpha: int = 255) -> tuple[int, int, int, int]:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16), alpha)
+
+
+def _draw_parts(pen: ImageDraw.ImageDraw, parts, left: float, top: float, k: float) -> None:
+    """card_faces' parts, in card units, drawn at ``k`` pixels a unit from (left, top)."""
+    def at(point):
+        return (left + point[0] * k, top + point[1] * k)
+
+    for part in parts:
+        width = round(part.stroke * k)
+        if part.kind == "polygon":
+            pen.polygon([at(p) for p in part.points], fill=_rgb(part.fill) if part.fill else None,
+                        outline=_rgb(card_faces.INK) if width else None, width=max(width, 1))
+        elif part.kind == "line":
+            pen.line([at(p) for p in part.points], width=max(width, 1),
+                     fill=_rgb(part.fill or card_faces.INK), joint="curve")
+        else:
+            (x, y), r = at(part.points[0]), part.radius * k
+            box = (x - r, y - r, x + r, y + r)
+            if part.kind == "ring":
+                pen.ellipse(box, outline=_rgb(part.fill, 115), width=max(width, 1))
+            else:
+                pen.ellipse(box, fill=_rgb(part.fill) if part.fill else None,
+                            outline=_rgb(card_faces.INK) if width else None, width=max(width, 1))
+
+
+def _index(code: str, size: tuple[int, int], k: float) -> Image.Image:
+    """The top-left corner index (the rank over a small pip) on a card-sized layer."""
+    rank, suit = code[:-1], code[-1]
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    pen = ImageDraw.Draw(layer, "RGBA")
+    colour = _rgb(card_faces.SUIT_COLOURS[suit])
+    font = _serif(round(card_faces.INDEX_FONT * k))
+    x, baseline = card_faces.INDEX_X * k, card_faces.INDEX_BASELINE * k
+    if len(rank) > 1:  # "10", squeezed to the width the sprite gives it (textLength)
+        box = font.getbbox(rank, anchor="ls")
+        text = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
+        ImageDraw.Draw(text).text((-box[0], -box[1]), rank, font=font, fill=colour, anchor="ls")
+        text = text.resize((round(card_faces.TEN_WIDTH * k), text.height),
+                           Image.Resampling.LANCZOS)
+        layer.alpha_composite(text, (round(x - text.width / 2), round(baseline + box[1])))
+    else:
+        pen.text((x, baseline), rank, font=font, fill=colour, anchor="ms")
+    _draw_parts(pen, card_faces.index_pip_parts(suit), 0, 0, k)
+    return layer
+
+
 @lru_cache(maxsize=32)
 def _face(rank: str, covered: bool) -> Image.Image:
-    """One card face as _face.html draws it: corners (rank over ♥), a big ♥ in the middle."""
+    """One card face as the site shows it: the heart of that rank, drawn from the same
+    geometry as static/cards/faces.svg (games/views/card_faces.py)."""
     s = SUPERSAMPLE
     canvas, box, radius = _card_shape(s)
     card_w, card_h = CARD_W * s, CARD_H * s
     face = _vertical_gradient((card_w, card_h), (255, 255, 255), (243, 236, 223))
     _paint(canvas, box, radius, face, PAPER_EDGE, s)
 
-    # A corner: the rank, and a smaller ♥ under it (.card .corner, font-size 0.3 × width).
-    rank_font, suit_font = _serif(round(card_w * 0.3)), _serif(round(card_w * 0.24))
-    corner = Image.new("RGBA", (round(card_w * 0.42), round(card_h * 0.42)), (0, 0, 0, 0))
-    pen = ImageDraw.Draw(corner)
-    middle = corner.width / 2
-    pen.text((middle, 0), rank, font=rank_font, fill=RED, anchor="mt")
-    pen.text((middle, round(card_w * 0.29)), "♥", font=suit_font, fill=RED, anchor="mt")
-    top_left = (box[0] + round(card_w * 0.04), box[1] + round(card_h * 0.04))
-    canvas.alpha_composite(corner, top_left)
-    flipped = corner.rotate(180)
-    canvas.alpha_composite(
-        flipped,
-        (box[2] + 1 - round(card_w * 0.04) - corner.width,
-         box[3] + 1 - round(card_h * 0.04) - corner.height),
-    )
-    ImageDraw.Draw(canvas).text(
-        ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "♥",
-        font=_serif(round(card_w * 0.55)), fill=(*RED, 230), anchor="mm",
-    )
+    code = f"{rank}H"
+    k = card_w / card_faces.WIDTH
+    _draw_parts(ImageDraw.Draw(canvas, "RGBA"), card_faces.pillow_parts(code), box[0], box[1], k)
+    index = _index(code, (card_w, card_h), k)
+    canvas.alpha_composite(index, (box[0], box[1]))
+    canvas.alpha_composite(index.rotate(180), (box[0], box[1]))
     sprite = _shrink(canvas)
     if covered:  # .card[data-state="covered"]: filter brightness(.94) saturate(.9)
         alpha = sprite.getchannel("A")

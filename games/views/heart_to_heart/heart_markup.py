@@ -6,7 +6,8 @@ variables and conditions) was a third of a tap's server time
 (docs/performance.md#in-the-code).
 The markup is the same as the template drew; only the slot's state, its flags and its
 translated name change from one answer to the next, so the rest (a position's id and
-classes, a rank's face) is built once per process.
+classes) is built once per process. A card's face is no markup at all: static/css/faces.css
+draws it from the slot's ``data-rank`` (games/views/card_faces.py).
 
 Where a slot sits comes from classes, never from an inline ``style`` (the Content
 Security Policy allows no inline styles): ``r1``…``r7`` set ``--row`` and
@@ -33,15 +34,6 @@ def position_classes(pos: int) -> str:
 
 
 @cache
-def _face(rank: str) -> str:
-    # Inside a button with an aria-label: its children are presentational.
-    rank = escape(rank)
-    suit = '<span class="suit">♥</span>'
-    return (f'<span class="corner">{rank}{suit}</span><span class="pip">♥</span>'
-            f'<span class="corner flipped">{rank}{suit}</span>')
-
-
-@cache
 def _label(language: str | None, rank: str, state: str, selected: bool) -> str:
     """The slot's accessible name, escaped; cached per language (gettext is per request)."""
     return escape(slot_label(rank, state, selected))
@@ -57,7 +49,7 @@ def _slot(
         # The Examples page marks the pair a step removed: the place shows a trace of it.
         return (f'<span class="slot removed {place}" data-pos="{slot.pos}" data-rank="{rank}"'
                 f' data-state="removed" data-touched="true">'
-                f'<span class="trace card" aria-hidden="true">{_face(slot.rank)}</span></span>')
+                '<span class="trace card" aria-hidden="true"></span></span>')
     if slot.state == "removed":
         return (f'<span class="slot removed {place}" data-pos="{slot.pos}" data-rank="{rank}"'
                 ' data-state="removed"></span>')
@@ -75,7 +67,7 @@ def _slot(
     return (f'<button type="submit" name="target" value="{slot.pos}" id="pos-{slot.pos}"'
             f' class="card slot {place}" data-pos="{slot.pos}" data-rank="{rank}"'
             f' data-state="{escape(slot.state)}" aria-pressed="{pressed}"{flags}'
-            f' aria-label="{label}">{_face(slot.rank)}</button>')
+            f' aria-label="{label}"></button>')
 
 
 def heart_slots(
@@ -92,11 +84,6 @@ def heart_slots(
     ))
 
 
-def card_face(rank: str) -> SafeString:
-    """A heart card's face (the waste's top card draws the same one)."""
-    return mark_safe(_face(rank))
-
-
 def heart_context(
     board: engine.BoardView, *, help: bool, interactive: bool,
     touched: frozenset[int] = frozenset(),
@@ -104,6 +91,5 @@ def heart_context(
     """What ``_heart.html`` draws besides the board itself."""
     return {
         "heart_slots": heart_slots(board, help=help, interactive=interactive, touched=touched),
-        "waste_face": card_face(board.waste_rank) if board.waste_rank else "",
         "waste_label": waste_label(board),
     }

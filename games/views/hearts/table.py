@@ -67,7 +67,7 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
 
 
 def _card(code: str, **flags) -> dict:
-    return {"code": code, "face": table_markup.face(code), "red": code[-1] in "DH",
+    return {"code": code, "red": code[-1] in "DH",
             "name": _card_name(get_language(), code), **flags}
 
 

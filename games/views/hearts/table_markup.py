@@ -4,29 +4,17 @@ Why Python and not a template loop: every computer step answers the whole table,
 the hand (13 buttons, each a dozen variables and conditions) and the score rows (a row
 of four cells per deal, more every deal) were most of the template engine's work on
 that path. The markup is the one the template drew; ``table.py`` decides what each
-card says and does, this only writes it out, escaping every variable part.
+card says and does, this only writes it out, escaping every variable part. A card's
+face is no markup: static/css/faces.css draws it from ``data-card``
+(games/views/card_faces.py).
 """
 
 from __future__ import annotations
-
-from functools import cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-
-from .text import rank_and_symbol
-
-
-@cache
-def face(code: str) -> SafeString:
-    """A card's printed face, built once per card."""
-    rank, symbol = (escape(part) for part in rank_and_symbol(code))
-    return mark_safe(
-        f'<span class="corner" aria-hidden="true">{rank}<span class="suit">{symbol}</span></span>'
-        f'<span class="pip" aria-hidden="true">{symbol}</span>'
-    )
 
 
 def _hand_card(card: dict, words: dict) -> str:
@@ -48,7 +36,7 @@ def _hand_card(card: dict, words: dict) -> str:
     if not card["playable"]:  # a sagging card does nothing when pressed: its name says so
         label += f", {words['unplayable']}"
     return (f'<button class="card hand-card{red}" id="card-{code}" data-card="{code}" {behaviour}'
-            f' aria-pressed="{pressed}"{received} aria-label="{label}">{face(card["code"])}{tag}'
+            f' aria-pressed="{pressed}"{received} aria-label="{label}">{tag}'
             '</button>')
 
 

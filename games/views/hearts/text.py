@@ -7,7 +7,6 @@ import re
 from django.utils.translation import get_language, gettext_lazy, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from games.engine.cards import SUIT_SYMBOLS
 from games.views.card_names import RANK_NAMES
 
 SUIT_NAMES = {
@@ -107,11 +106,6 @@ DIRECTIONS = {
 def card_name(code: str) -> str:
     rank, suit = code[:-1], code[-1]
     return _("%(rank)s of %(suit)s") % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
-
-
-def rank_and_symbol(code: str) -> tuple[str, str]:
-    """The rank label and the suit symbol printed on a card."""
-    return code[:-1], SUIT_SYMBOLS[code[-1]]
 
 
 

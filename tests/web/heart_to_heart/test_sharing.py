@@ -237,7 +237,8 @@ def test_the_picture_is_drawn_from_the_engines_own_deal():
         "/heart-to-heart/%C3%A9%C3%A9/preview-en-1.png",
         "/heart-to-heart/" + "A" * 5000 + "/preview-en-1.png",
         "/heart-to-heart/HH1-N-AAAAAAM/preview-de-1.png",  # a language we do not speak
-        "/heart-to-heart/HH1-N-AAAAAAM/preview-en-2.png",  # a drawing that does not exist
+        "/heart-to-heart/HH1-N-AAAAAAM/preview-en-1.png",  # a drawing no longer drawn
+        "/heart-to-heart/HH1-N-AAAAAAM/preview-en-3.png",  # a drawing that does not exist
         "/heart-to-heart/HH1-N-AAAAAAM/preview-en-99999999999999999999.png",
     ],
 )

@@ -1,0 +1,52 @@
+"""``manage.py card_faces [--check]``: write the card faces' sprite and stylesheet.
+
+Both files are drawn from games/views/card_faces.py and committed, so that the site
+serves them as plain static files (whitenoise hashes and compresses them like the
+rest). Run it after changing that module; ``--check`` only says whether the committed
+files are current (tests/web/site/test_card_faces.py asks the same).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
+
+from games.views import card_faces
+
+STATIC = Path(settings.BASE_DIR) / "static"
+FILES = {
+    STATIC / "cards" / "faces.svg": card_faces.sprite,
+    STATIC / "css" / "faces.css": card_faces.stylesheet,
+}
+
+
+def stale_files() -> list[Path]:
+    """The committed files that differ from what the module draws now."""
+    return [
+        path for path, write in FILES.items()
+        if not path.is_file() or path.read_text(encoding="utf-8") != write()
+    ]
+
+
+class Command(BaseCommand):
+    help = "Write static/cards/faces.svg and static/css/faces.css from games/views/card_faces.py."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--check", action="store_true",
+                            help="write nothing; fail when a committed file is out of date")
+
+    def handle(self, *args, check: bool, **options):
+        if check:
+            stale = stale_files()
+            if stale:
+                raise CommandError("out of date: " + ", ".join(str(p) for p in stale)
+                                   + " (run manage.py card_faces)")
+            self.stdout.write("card faces are up to date")
+            return
+        for path, write in FILES.items():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(write(), encoding="utf-8")
+            self.stdout.write(f"wrote {path.relative_to(settings.BASE_DIR)}"
+                              f" ({path.stat().st_size:,} bytes)")

@@ -1,0 +1,107 @@
+"""The card faces in a real Chromium (issue 21, point 5): every card of both games shows
+its own face from the one cached sprite, at a phone's width and at a laptop's.
+
+Screenshots of each game at 1280 and 390 px wide go to test-artifacts/ (copied into
+docs/img/ when the faces change, for people to look at).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+from playwright.sync_api import Browser, Page, expect
+
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.views import card_faces
+
+from .conftest import ARTIFACTS
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = [(1280, 800), (390, 844)]
+
+# Each card's computed face, and whether its box is on screen.
+FACES = """selector => [...document.querySelectorAll(selector)].map(card => ({
+  key: card.dataset.card || card.dataset.rank,
+  image: getComputedStyle(card).backgroundImage,
+  width: card.getBoundingClientRect().width,
+}))"""
+
+
+def _page(browser: Browser, width: int, height: int, sprite_requests: list) -> Page:
+    phone = width < 500
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB",
+                                  is_mobile=phone, has_touch=phone,
+                                  device_scale_factor=3 if phone else 1)
+    page = context.new_page()
+    page.on("response", lambda r: sprite_requests.append(r) if "faces.svg" in r.url else None)
+    return page
+
+
+def _face_urls(page: Page, selector: str) -> list[dict]:
+    cards = page.evaluate(FACES, selector)
+    assert cards, selector
+    return cards
+
+
+def _ink(page: Page, selector: str) -> tuple[int, int]:
+    """Red and dark pixels of one card's screenshot: a drawn face has both kinds of ink
+    (its index and pips), a blank card neither."""
+    picture = Image.open(io.BytesIO(page.locator(selector).first.screenshot())).convert("RGB")
+    red = dark = 0
+    data = picture.tobytes()
+    for r, g, b in zip(data[0::3], data[1::3], data[2::3], strict=True):
+        red += r > 150 and g < 90 and b < 100
+        dark += r < 80 and g < 80 and b < 80
+    return red, dark
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_heart_to_heart_shows_each_rank_s_face_from_the_sprite(
+    live_server, browser: Browser, width, height, console_errors,
+):
+    requests: list = []
+    page = _page(browser, width, height, requests)
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#board")).to_be_visible()
+    cards = _face_urls(page, "#board .card[data-rank]")
+    assert len(cards) == 26  # the heart's 25 and the waste's top card
+    for card in cards:
+        assert card["key"] in card_faces.RANKS
+        assert f'faces.svg#H{card["key"]}"' in card["image"], card
+    page.wait_for_load_state("networkidle")
+    assert requests and all(r.status in (200, 304) for r in requests)
+    assert {r.url.split("#")[0] for r in requests} == {f"{live_server.url}/static/cards/faces.svg"}
+    red, _ = _ink(page, "#pos-25")
+    assert red > 40, "the card shows a red index and pips"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"faces-heart-to-heart-{width}.png"))
+    page.context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_hearts_shows_each_card_s_face_from_the_sprite(
+    live_server, browser: Browser, width, height, console_errors,
+):
+    requests: list = []
+    page = _page(browser, width, height, requests)
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    expect(page.locator(".hand button[data-card]")).to_have_count(13)
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    cards = _face_urls(page, "#table .card[data-card]")
+    assert len(cards) == 13
+    for card in cards:
+        view = card_faces.face_id(card["key"])
+        assert f'faces.svg#{view}"' in card["image"], card
+    page.wait_for_load_state("networkidle")
+    assert requests and all(r.status in (200, 304) for r in requests)
+    # Every hand has ink: a black suit's card has dark pixels, a red suit's red ones.
+    for card in cards[:1]:
+        red, dark = _ink(page, f"#card-{card['key']}")
+        assert (red if card["key"][-1] in "DH" else dark) > 30, card
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"faces-hearts-{width}.png"))
+    page.context.close()
