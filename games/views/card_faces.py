@@ -13,12 +13,15 @@ cards' 1.4 ratio in static/css/site.css):
   with a feathered cap and a halberd, robed in the suit's colour;
 * the corner indices: the rank over a small pip, top left and (turned) bottom right.
 
-From it, ``manage.py card_faces`` writes ``static/cards/faces.svg`` (one ``<view>`` per
-face, id = suit then rank: ``H9``, ``SQ``, ``D10``) and ``static/css/faces.css`` (which
-face a card shows, keyed on the ``data-rank`` or ``data-card`` attribute its markup
-already carries), and ``games/views/heart_to_heart/deal_image.py`` draws the same shapes
-with Pillow (``pillow_parts``). tests/web/site/test_card_faces.py fails when the
-committed files are not what this module writes.
+From it, ``manage.py card_faces`` writes ``static/cards/faces.svg`` (the 52 faces on a
+grid of 13 ranks by 4 suits, each a group whose id is the suit then the rank: ``H9``,
+``SQ``, ``D10``) and ``static/css/faces.css`` (which face a card shows: the sprite as a
+classic CSS sprite, moved to the face's column and row, keyed on the ``data-rank`` or
+``data-card`` attribute its markup already carries; a plain background position works
+in every browser, where an SVG ``<view>`` fragment in a CSS image is less certain), and
+``games/views/heart_to_heart/deal_image.py`` draws the same shapes with Pillow
+(``pillow_parts``). tests/web/site/test_card_faces.py fails when the committed files are
+not what this module writes.
 
 Source and licence: every shape here was drawn for this project, in this file (no
 third-party artwork). The corner indices are set in the card font (DejaVu Serif Bold,
@@ -260,51 +263,68 @@ def _face(code: str, left: float, top: float) -> str:
             body.append(f'<circle cx="50" cy="70" r="30" fill="none" stroke="{colour}"'
                         ' stroke-width="1" stroke-opacity=".45"/>')
         body.extend(_pip_use(suit, pip) for pip in pip_layout(rank))
-    return (f'<view id="{key}" viewBox="{_n(left)} {_n(top)} {WIDTH} {HEIGHT}"/>'
-            f'<g transform="translate({_n(left)} {_n(top)})" fill="{colour}">'
+    return (f'<g id="{key}" transform="translate({_n(left)} {_n(top)})" fill="{colour}">'
             + "".join(body) + "</g>")
 
 
-SPRITE_COLUMNS = len(RANKS)
+SPRITE_COLUMNS, SPRITE_ROWS = len(RANKS), len(SUITS)
+
+
+def sprite_place(code: str) -> tuple[int, int]:
+    """A face's column and row in the sprite: a row per suit (C D S H), Ace to King."""
+    return RANKS.index(code[:-1]), SUITS.index(code[-1])
 
 
 def sprite() -> str:
-    """static/cards/faces.svg: the 52 faces, a row per suit, each with its ``<view>``."""
+    """static/cards/faces.svg: the 52 faces on a grid of 13 × 4 cards, each face a group
+    with its id (``H9``)."""
     defs = "".join(_suit_symbol(suit) for suit in SUITS) + "".join(
         _court_symbol(rank) for rank in COURTS)
     faces = "".join(
-        _face(code, (i % SPRITE_COLUMNS) * WIDTH, (i // SPRITE_COLUMNS) * HEIGHT)
-        for i, code in enumerate(all_codes())
+        _face(code, sprite_place(code)[0] * WIDTH, sprite_place(code)[1] * HEIGHT)
+        for code in all_codes()
     )
     return (
         "<!-- The 52 card faces, written by `manage.py card_faces` from"
         " games/views/card_faces.py (drawn for cardsite; no third-party artwork). -->\n"
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH * SPRITE_COLUMNS}'
-        f' {HEIGHT * len(SUITS)}" font-family="{INDEX_FONT_FAMILY}" font-weight="700"'
-        f' font-size="{_n(INDEX_FONT)}" text-anchor="middle"><defs>{defs}</defs>\n'
+        f' {HEIGHT * SPRITE_ROWS}" preserveAspectRatio="none"'
+        f' font-family="{INDEX_FONT_FAMILY}" font-weight="700" font-size="{_n(INDEX_FONT)}"'
+        f' text-anchor="middle"><defs>{defs}</defs>\n'
         f"{faces}\n</svg>\n"
     )
+
+
+def _percent(place: int, count: int) -> str:
+    return _n(100 * place / (count - 1)) + "%"
 
 
 def stylesheet() -> str:
     """static/css/faces.css: which face each card shows, from the attribute it carries."""
     lines = [
         "/* Card faces: written by `manage.py card_faces` from games/views/card_faces.py; edit",
-        "   that module, not this file. A card shows its face as a background drawn from one",
-        "   cached sprite (static/cards/faces.svg, a <view> per face), keyed on the attribute",
-        "   its markup already carries: data-rank (Heart to Heart: every card a heart) or",
-        "   data-card (Hearts). The face is decoration: a card's name is its aria-label. */",
+        "   that module, not this file. A card shows its face from one cached sprite",
+        "   (static/cards/faces.svg, 13 faces by 4 suits), as a classic CSS sprite: the",
+        "   sprite scaled to 13 x 4 cards and moved to the face's column and row, over the",
+        "   card's paper. Keyed on the attribute the markup already carries: data-rank",
+        "   (Heart to Heart: every card a heart) or data-card (Hearts). The face is",
+        "   decoration: a card's name is its aria-label. */",
         ".card[data-rank], .slot[data-rank] > .trace, .card[data-card] {",
-        "  background-image: var(--face), linear-gradient(160deg, #fff 0%, var(--paper) 60%,"
-        " #f3ecdf 100%);",
-        "  background-size: 100% 100%; background-repeat: no-repeat;",
+        "  background-image: url(../cards/faces.svg), linear-gradient(160deg, #fff 0%,"
+        " var(--paper) 60%, #f3ecdf 100%);",
+        f"  background-size: {SPRITE_COLUMNS * 100}% {SPRITE_ROWS * 100}%, 100% 100%;",
+        "  background-position: var(--face-x) var(--face-y), 0 0;",
+        "  background-repeat: no-repeat;",
         "}",
     ]
+    # A column per rank, a row per suit: "10" is the only rank that starts with a 1.
     for rank in RANKS:
-        url = f"url(../cards/faces.svg#H{rank})"
-        lines.append(f'[data-rank="{rank}"] {{ --face: {url}; }}')
-    for code in all_codes():
-        lines.append(f'[data-card="{code}"] {{ --face: url(../cards/faces.svg#{face_id(code)}); }}')
+        column = _percent(RANKS.index(rank), SPRITE_COLUMNS)
+        lines.append(f'[data-rank="{rank}"], [data-card^="{rank[0]}"] {{ --face-x: {column}; }}')
+    for suit in SUITS:
+        row = _percent(SUITS.index(suit), SPRITE_ROWS)
+        also = "[data-rank], " if suit == "H" else ""  # Heart to Heart: every card a heart
+        lines.append(f'{also}[data-card$="{suit}"] {{ --face-y: {row}; }}')
     return "\n".join(lines) + "\n"
 
 

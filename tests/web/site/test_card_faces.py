@@ -89,23 +89,52 @@ def test_the_committed_sprite_and_stylesheet_are_what_the_module_draws():
     assert set(FILES) == {SPRITE, STYLESHEET}
 
 
-def test_every_face_has_its_view_and_its_rule():
+def _css_position(css: str, attribute: str, value: str) -> tuple[float, float]:
+    """The --face-x and --face-y a card with ``attribute="value"`` gets from faces.css."""
+    found = {}
+    for selectors, name, percent in re.findall(r"^(.+?) \{ --face-([xy]): ([\d.]+)%; \}$", css,
+                                               re.MULTILINE):
+        for selector in selectors.split(", "):
+            match = re.fullmatch(r'\[([\w-]+)(\^|\$)?(?:="(\w+)")?\]', selector)
+            assert match, selector
+            name_, operator, wanted = match.groups()
+            if name_ != attribute:
+                continue
+            if (wanted is None or (operator == "^" and value.startswith(wanted))
+                    or (operator == "$" and value.endswith(wanted))
+                    or (operator is None and value == wanted)):
+                assert name not in found, (value, name, "two rules")
+                found[name] = float(percent)
+    return found["x"], found["y"]
+
+
+def test_every_face_has_its_place_in_the_sprite_and_the_stylesheet_finds_it():
     svg, css = SPRITE.read_text(), STYLESHEET.read_text()
-    views = dict(re.findall(r'<view id="(\w+)" viewBox="([\d. ]+)"/>', svg))
+    groups = {key: (float(x), float(y)) for key, x, y in
+              re.findall(r'<g id="([CDSH]\w+)" transform="translate\(([\d.]+) ([\d.]+)\)"', svg)}
     assert len(card_faces.all_codes()) == 52
-    assert set(views) == {card_faces.face_id(code) for code in card_faces.all_codes()}
-    assert len(set(views.values())) == 52, "each view shows its own part of the sprite"
+    assert set(groups) == {card_faces.face_id(code) for code in card_faces.all_codes()}
+    assert len(set(groups.values())) == 52, "each face has its own place in the sprite"
+    columns, rows = card_faces.SPRITE_COLUMNS, card_faces.SPRITE_ROWS
+    assert f'viewBox="0 0 {100 * columns} {140 * rows}"' in svg
+    assert f"background-size: {columns * 100}% {rows * 100}%" in css
+
+    def shown(x_percent: float, y_percent: float) -> tuple[float, float]:
+        # A background position of p% puts the sprite's point p% at the box's point p%.
+        return (round(x_percent / 100 * (columns - 1)) * 100,
+                round(y_percent / 100 * (rows - 1)) * 140)
+
     for code in card_faces.all_codes():
-        view = f"{code[-1]}{code[:-1]}"  # suit, then rank
-        assert f'[data-card="{code}"] {{ --face: url(../cards/faces.svg#{view}); }}' in css
+        assert shown(*_css_position(css, "data-card", code)) == groups[card_faces.face_id(code)]
     for rank in card_faces.RANKS:  # Heart to Heart: every card is a heart
-        assert f'[data-rank="{rank}"] {{ --face: url(../cards/faces.svg#H{rank}); }}' in css
+        assert shown(*_css_position(css, "data-rank", rank)) == groups[f"H{rank}"]
 
 
 def test_the_sprite_has_no_script_style_or_outside_reference():
     """A picture only: nothing the Content Security Policy would have to allow."""
     svg = SPRITE.read_text()
     assert "<script" not in svg and "style=" not in svg and "<style" not in svg
+    assert "url(" not in svg
     assert set(re.findall(r'href="([^"]*)"', svg)) <= {
         f"#{name}" for name in (*card_faces.SUITS, *(f"f{r}" for r in card_faces.COURTS),
                                 *(f"i{card_faces.face_id(c)}" for c in card_faces.all_codes()))
