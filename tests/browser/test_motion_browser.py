@@ -1,0 +1,197 @@
+"""Cards that travel (issue 21, docs/rules.md#hearts-cadence): a card's box sampled
+frame by frame is seen between where it came from and where it lands, at the real
+cadence; under reduced motion it is already where it lands in its first frame.
+
+Asserted in where a card is from frame to frame, never in milliseconds."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from tests.browser.hearts_table import wait_for_me
+from tests.web.heart_to_heart.helpers import winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Watch for the next element that matches `selector` and was not in the page when the
+# watch began (begin it before the press: the answer may come at once), then sample its
+# centre and opacity in every frame until it is replaced or `frames` have passed (none if
+# it has not come within ten seconds).
+WATCH = """([selector, frames]) => {
+  const known = new Set(document.querySelectorAll(selector));
+  window.cardsiteArrival = (async () => {
+    const element = await new Promise((resolve) => {
+      const look = () => [...document.querySelectorAll(selector)].find((e) => !known.has(e));
+      const observer = new MutationObserver(() => {
+        const now = look();
+        if (now) { observer.disconnect(); resolve(now); }
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      setTimeout(() => { observer.disconnect(); resolve(null); }, 10000); // never came
+    });
+    const samples = [];
+    if (!element) return samples;
+    for (let i = 0; i < frames && element.isConnected; i++) {
+      const box = element.getBoundingClientRect();
+      samples.push({ x: box.left + box.width / 2, y: box.top + box.height / 2,
+                     opacity: Number(getComputedStyle(element).opacity) });
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    return samples;
+  })();
+}"""
+
+
+def watch(page: Page, selector: str, frames: int = 40) -> None:
+    page.evaluate(WATCH, [selector, frames])
+
+
+def samples_seen(page: Page) -> list[dict]:
+    return page.evaluate("() => window.cardsiteArrival")
+
+
+def _centre(page: Page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def _distance(sample: dict, point: tuple[float, float]) -> float:
+    return math.dist((sample["x"], sample["y"]), point)
+
+
+def assert_travelled(samples: list[dict], start: tuple[float, float], end: tuple[float, float]):
+    """Seen near its start first, between the two on the way, and at its end at last."""
+    assert len(samples) >= 3, samples
+    span = math.dist(start, end)
+    assert span > 40, (start, end)
+    first, last = samples[0], samples[-1]
+    assert _distance(first, end) > span * 0.5, (first, start, end)  # it began away
+    between = [s for s in samples if 2 < _distance(s, end) < _distance(first, end) - 2]
+    assert between, samples  # it was seen on its way, not just at both ends
+    assert _distance(last, end) < 2, (last, end)  # and it landed
+
+
+@pytest.fixture
+def real_cadence(settings):
+    """The site's own timing: a computer's card every 450 ms, a trick lingers 1 s."""
+    settings.HEARTS_COMPUTER_DELAY_MS = 450
+    settings.HEARTS_TRICK_LINGER_MS = 1000
+
+
+def _pass_three(page: Page, live_server) -> None:
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    for card in page.locator(".hand button[data-card]").all()[:3]:
+        code = card.get_attribute("data-card")
+        card.click()
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_computers_card_travels_from_its_seat_to_the_trick(live_server, page: Page, real_cadence):
+    _pass_three(page, live_server)
+    page.locator("#pass-cards").click()
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    if page.locator("#table form.advance").count() == 0:  # you hold the two of clubs
+        wait_for_me(page)
+        page.locator(".hand button[data-card]:not([aria-disabled='true'])").first.click()
+        page.locator(".hand [aria-pressed='true']").click()
+    watch(page, ".trick-card:not([data-seat='0'])")
+    samples = samples_seen(page)
+    seat = page.locator(".trick-card:not([data-seat='0'])").last.get_attribute("data-seat")
+    start = _centre(page, f".seat[data-seat-info='{seat}'] .backs")
+    end = (samples[-1]["x"], samples[-1]["y"])
+    assert_travelled(samples, start, end)
+
+
+def test_your_card_travels_from_your_hand_to_the_trick(live_server, page: Page, real_cadence):
+    _pass_three(page, live_server)
+    page.locator("#pass-cards").click()
+    wait_for_me(page)
+    card = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    start = _centre(page, f"#card-{code}")
+    watch(page, f".trick-card[data-card='{code}']")
+    page.locator(f"#card-{code}").click()
+    samples = samples_seen(page)
+    end = (samples[-1]["x"], samples[-1]["y"])
+    assert_travelled(samples, start, end)
+
+
+def test_a_gathered_trick_sweeps_to_its_winner(live_server, page: Page, real_cadence):
+    _pass_three(page, live_server)
+    page.locator("#pass-cards").click()
+    expect(page.locator("#table")).to_have_attribute("data-phase", "play")
+    # A trick is done when a card carries the winner's mark; it lingers, then it goes.
+    while page.locator(".trick-card.winner").count() == 0:
+        if page.locator("#table[data-turn='0']:not(:has(form.advance))").count():
+            page.locator(".hand button[data-card]:not([aria-disabled='true'])").first.click()
+            page.locator(".hand [aria-pressed='true']").click()
+        page.wait_for_timeout(100)
+    winner = page.locator(".trick-card.winner").get_attribute("data-seat")
+    target = ".my-seat .hand" if winner == "0" else f".seat[data-seat-info='{winner}'] .backs"
+    goal = _centre(page, target)
+    watch(page, "#motion-layer .trick-card", 60)
+    samples = samples_seen(page)
+    assert len(samples) >= 3, samples
+    distances = [_distance(s, goal) for s in samples]
+    assert distances[-1] < distances[0] - 20, distances  # it went toward the winner
+    assert samples[-1]["opacity"] < samples[0]["opacity"], samples  # and faded as it went
+    expect(page.locator("#motion-layer .trick-card")).to_have_count(0)  # then it was gone
+
+
+def test_the_stocks_card_turns_over_onto_the_waste(live_server, page: Page):
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    start = _centre(page, "#stock")
+    watch(page, "#waste[data-rank]")
+    page.locator("#stock").click()  # the first tap of the deal
+    samples = samples_seen(page)
+    end = (samples[-1]["x"], samples[-1]["y"])
+    assert_travelled(samples, start, end)
+
+
+def test_a_removed_pair_leaves_the_heart(live_server, page: Page):
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    line = list(winning_line())
+    first_pair = next(i for i, target in enumerate(line) if target != "stock")
+    for target in line[: first_pair + 1]:
+        version = page.locator("#board").get_attribute("data-version")
+        page.locator("#stock" if target == "stock" else f"#pos-{target}").click()
+        expect(page.locator("#board")).not_to_have_attribute("data-version", version)
+    # The pair's second card: both cards leave, their copies rise and fade.
+    second = line[first_pair + 1]
+    watch(page, "#motion-layer .card")
+    page.locator("#waste" if second == "waste" else f"#pos-{second}").click()
+    samples = samples_seen(page)
+    assert len(samples) >= 3, samples
+    assert samples[-1]["y"] < samples[0]["y"] - 10, samples  # it rose out of the heart
+    assert samples[0]["opacity"] > 0.9 and samples[-1]["opacity"] < 0.5, samples  # and faded
+    expect(page.locator("#motion-layer .card")).to_have_count(0)
+    expect(page.locator(f"[data-pos='{line[first_pair]}']")).to_have_attribute(
+        "data-state", "removed"
+    )
+
+
+def test_under_reduced_motion_nothing_travels(live_server, browser, real_cadence):
+    context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    _pass_three(page, live_server)
+    page.locator("#pass-cards").click()
+    wait_for_me(page)
+    card = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
+    code = card.get_attribute("data-card")
+    card.click()
+    expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    watch(page, f".trick-card[data-card='{code}']", 12)
+    page.locator(f"#card-{code}").click()
+    samples = samples_seen(page)
+    end = samples[-1]
+    assert all(_distance(s, (end["x"], end["y"])) < 1 for s in samples), samples
+    assert page.locator("#motion-layer *").count() == 0
+    context.close()
