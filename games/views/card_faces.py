@@ -65,8 +65,8 @@ SUIT_SHAPES: dict[str, tuple[tuple, ...]] = {
 }
 
 # Pip positions of 2–10 on the pip field: columns L, C, R and rows 0 (top) … 1 (bottom).
-_COLUMNS = {"L": 37.0, "C": 50.0, "R": 63.0}
-_TOP, _BOTTOM = 22.0, 118.0
+_COLUMNS = {"L": 35.0, "C": 50.0, "R": 65.0}
+_TOP, _BOTTOM = 20.0, 120.0
 _ROWS: dict[str, tuple[tuple[str, float], ...]] = {
     "2": (("C", 0), ("C", 1)),
     "3": (("C", 0), ("C", .5), ("C", 1)),
@@ -81,7 +81,7 @@ _ROWS: dict[str, tuple[tuple[str, float], ...]] = {
     "10": (("L", 0), ("R", 0), ("C", 1 / 6), ("L", 1 / 3), ("R", 1 / 3),
            ("L", 2 / 3), ("R", 2 / 3), ("C", 5 / 6), ("L", 1), ("R", 1)),
 }
-PIP_SIZE = 17.0  # a pip's width in card units (its suit box is 100)
+PIP_SIZE = 16.5  # a pip's width in card units (its suit box is 100)
 ACE_SIZE = 42.0
 
 # The corner index: the rank's centre line, its baseline and size; the pip under it.
