@@ -273,3 +273,102 @@ def test_hard_breaks_the_moon_by_taking_a_heart_from_the_suspect():
     assert decision(state, 0, "hard") == "QD"
     assert decision(state, 0, "medium") == "4D"
     assert decision(state, 0, "hard-nowatch") == "4D"
+
+
+# Issue 24: against a shooter that searches, Hard keeps what can still break the moon —
+# its top hearts, the Q♠ for another seat's trick — and leads where the suspect cannot win.
+
+
+def test_hard_forced_to_feed_the_suspect_gives_its_lowest_heart_and_keeps_the_top_ones():
+    # Seat 1 (14 points, every point so far) leads the J♣; seat 2 holds only hearts.
+    # Medium throws its highest heart; Hard the 2♥, keeping the K♥ to beat a low heart
+    # the suspect must still play.
+    state = build_position(
+        {2: cards("KH QH JH 10H 9H 8H 7H 6H 5H 2H")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C QS 6C")),
+            (1, cards("QC AH 7C 8C")),
+        ],
+        trick=cards("JC"),
+    )
+    assert decision(state, 2, "hard") == "2H"
+    assert decision(state, 2, "medium") == "KH"
+    assert decision(state, 2, "hard-nowatch") == "KH"
+
+
+def test_hard_throws_the_queen_on_a_trick_the_suspect_can_no_longer_win():
+    # Deal 3 passes across: seat 3 got three low cards from seat 1, the suspect. Seat 1
+    # led the 9♦ and seat 2's K♦ beats it: the Q♠ there ends the moon (Hard used to
+    # throw a heart and keep the queen, which the suspect could take later).
+    state = signs_position(3, "QS 2S 3S 4S 5S 6S 7S 8S 8H 9H 10H", "2S 3S 4S", 3, "9D KD")
+    assert get_player("hard").moon_suspect(h.seat_view(state, 3)) == 1
+    assert decision(state, 3, "hard") == "QS"
+
+
+def test_hard_leads_a_suit_the_suspect_has_shown_a_void_in():
+    # Seat 1 passed seat 2 three low cards and showed a void in diamonds. Hard, on lead,
+    # leads a diamond (the suspect cannot win it) rather than smoke the Q♠ out.
+    state = build_position(
+        {2: cards("KD 9D 2S 4S 5S 6S 8H 9H 10H")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C 6C 7C")),
+            (1, cards("8C JC 9C 10C")),
+            (2, cards("5D 3D 4D 3S")),
+        ],
+        deal_number=1,
+        received=[(), (), cards("2S 4S 5S"), ()],
+    )
+    assert get_player("hard").moon_suspect(h.seat_view(state, 2)) == 1
+    assert decision(state, 2, "hard") == "9D"
+    assert decision(state, 2, "hard-nowatch") == "2S"
+
+
+def insurance_position(second_trick: str, third_trick: str) -> h.HeartsState:
+    """Seat 2, void in diamonds, discards on the fourth trick holding A♥ 7♥ 3♥."""
+    return build_position(
+        {2: cards("AH 7H 3H 2S 3S 4S 5S 6S 7S 8S")},
+        tricks=[(0, cards("2C AC 3C 4C")), (1, cards(second_trick)), (1, cards(third_trick))],
+        trick=cards("5D 6D 7D"),
+        deal_number=4,
+    )
+
+
+def test_hard_keeps_its_ace_of_hearts_while_a_moon_is_still_possible():
+    # Nobody has a point: any seat could still shoot, and the A♥ is the card that can
+    # take a heart trick from it. Hard throws another heart; Medium the ace.
+    state = insurance_position("KC 5C 6C 7C", "8C 9C JC 10C")
+    assert sum(h.seat_view(state, 2).taken) == 0
+    assert decision(state, 2, "hard") == "7H"
+    assert decision(state, 2, "medium") == "AH"
+    # Two seats have points: no moon is possible, and the ace goes as before.
+    state = insurance_position("KC 5C 2H 7C", "8C 9C JC 4H")
+    assert h.seat_view(state, 2).taken == (0, 1, 0, 1)
+    assert decision(state, 2, "hard") == "AH"
+
+
+def test_hard_reads_a_seat_that_wins_its_own_queen_of_spades_as_a_moon_attempt():
+    # Seat 1 played the Q♠ on a spade trick and won it: nobody takes 13 points by choice
+    # but a shooter. Two signs, with one for its points: Hard keeps its stoppers at once
+    # and follows low under the 10♦ (Medium ducks with the 5♦).
+    state = build_position(
+        {2: cards("5D 3D 6S 7S 8S 9S 2H 3H 4H 5H 6H")},
+        tricks=[(0, cards("2C 3C 4C 5C")), (3, cards("2S 3S QS 4S"))],
+        trick=cards("10D"),
+    )
+    view = h.seat_view(state, 2)
+    assert view.taken == (0, 13, 0, 0)
+    assert get_player("hard").alarm(view, 1) == 3
+    assert decision(state, 2, "hard") == "3D"
+    assert decision(state, 2, "medium") == "5D"
+
+
+@pytest.mark.parametrize("level", SITE_LEVELS)
+def test_no_site_level_uses_the_sampler_or_a_searching_player(level):
+    # Hard defends from its own view; the sampling code is the test-only players' alone.
+    import inspect
+
+    source = inspect.getsource(inspect.getmodule(type(get_player(level))))
+    for name in ("sampler", "planner", "searcher"):
+        assert f"players.{name}" not in source and f"import {name}" not in source

@@ -32,6 +32,13 @@
   will win and leads a heart nobody can beat. When the suspect also dominates the
   tricks or shows the signs, Hard follows low and discards low to keep its high cards
   as stoppers (it costs points when the alarm is false, so it waits for those signs).
+  Against a shooter that searches (issue 24): a seat that won a trick with its own Q♠
+  shows two more signs; forced to give the suspect hearts, Hard gives its lowest and
+  follows its heart leads low, keeping its top hearts to beat the suspect's last low
+  heart; it drops the Q♠ on a trick the suspect can no longer win; it leads a suit the
+  suspect has shown a void in, and no heart the suspect can beat; and while another
+  seat could still shoot (nobody has a point, or one other seat has them all) it keeps
+  its A♥ when it discards, a card that can take a heart trick from any shooter.
   No search and no sampling: every sign is read from the seat's own view.
 """
 
@@ -57,6 +64,7 @@ from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
 
 SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
+ACE_HEARTS_BIT = 1 << (13 * HEARTS + 12)
 
 
 PASS_FROM = {"left": 3, "right": 1, "across": 2}  # the seat that passed to me, as an offset
@@ -92,6 +100,12 @@ def moon_signs(view: SeatView, seat: int) -> int:
     return signs
 
 
+def moon_open(view: SeatView) -> bool:
+    """Whether another seat can still shoot: nobody has a point, or one other seat has all."""
+    scorers = [s for s in range(4) if view.taken[s]]
+    return not scorers or (len(scorers) == 1 and scorers[0] != view.seat)
+
+
 def dominates(view: SeatView, seat: int) -> bool:
     """Whether ``seat`` has won at least three tricks and two in three of those played."""
     won = sum(1 for _, _, winner in view.tricks if winner == seat)
@@ -121,6 +135,12 @@ class HardPlayer(MediumPlayer):
     reads_signs = True  # suspect a moon from the signs a strong player reads (moon_signs)
     alarm_signs = 3  # signs (see ``alarm``) that make a seat the suspect and Hard keep stoppers
     heart_discard_bonus = 3  # discard priority of a heart over another card as dangerous
+    # Issue 24: against a shooter that searches.
+    queen_sign = 2  # signs for a seat that won a trick with its own Q♠ (nobody does by choice)
+    keep_heart_stoppers = True  # forced to feed the suspect: the lowest heart; follow hearts low
+    queen_to_others = True  # the Q♠ on a trick the suspect can no longer win
+    void_leads = True  # lead a suit the suspect has shown a void in
+    no_heart_leads = True  # against a suspect, no heart lead it can beat
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
         if self.defends_moon:
@@ -156,6 +176,10 @@ class HardPlayer(MediumPlayer):
             return 0
         won = sum(1 for _, _, winner in view.tricks if winner == seat)
         signs = moon_signs(view, seat)
+        if self.queen_sign:
+            for leader, cards, winner in view.tricks:
+                if winner == seat and cards[(seat - leader) % 4] == QUEEN_SPADES:
+                    signs += self.queen_sign  # it won its own Q♠: nobody takes 13 by choice
         return signs + (view.taken[seat] > 0) + (won >= 2)
 
     def alarmed(self, view: SeatView, seat: int) -> bool:
@@ -173,6 +197,15 @@ class HardPlayer(MediumPlayer):
             hearts = allowed & HEART_MASK
             if hearts and not above(reading.unseen, highest(hearts)):
                 return highest(hearts)  # nobody can beat it: a heart is taken away from the moon
+            if self.void_leads:
+                # A suit the suspect has shown a void in: it cannot win the trick.
+                voids = reading.voids[suspect]
+                for suit in range(3):
+                    mine = allowed & SUIT_MASKS[suit]
+                    if voids >> suit & 1 and mine and reading.unseen_in(suit):
+                        return lowest(mine)
+            if self.no_heart_leads and allowed & ~HEART_MASK and allowed & HEART_MASK:
+                return super().play(reading, allowed & ~HEART_MASK, rng)  # no heart to feed it
             return None
         strong = dominates(reading.view, suspect) or self.alarmed(reading.view, suspect)
         follow = allowed & SUIT_MASKS[reading.led]
@@ -181,18 +214,23 @@ class HardPlayer(MediumPlayer):
                 beat = above(follow, reading.win_card)
                 if beat:
                     return lowest(beat & ~QS_BIT or beat)
-            if strong:  # cannot take it from the suspect now: keep the high cards
+            if strong or (self.keep_heart_stoppers and reading.led == HEARTS):
+                # cannot take it from the suspect now: keep the high cards
                 return lowest(follow & ~QS_BIT or follow)
             return None
         if not moon.could_take_trick(reading.view, suspect, reading.win_seat):
+            if self.queen_to_others and allowed & QS_BIT:
+                return QUEEN_SPADES  # the Q♠ to another seat ends the moon
             hearts = allowed & HEART_MASK
             if hearts:
                 return highest(hearts)  # a point to another seat ends the moon
-        if not strong:
-            return None
-        # Keep stoppers (cards nothing unseen beats): discard the lowest other card.
         safe = allowed & ~HEART_MASK & ~QS_BIT
-        if safe:
+        if not safe:
+            if self.keep_heart_stoppers and allowed & HEART_MASK:
+                return lowest(allowed & HEART_MASK)  # forced to feed it: keep the top hearts
+            return None
+        if strong:
+            # Keep stoppers (cards nothing unseen beats): discard the lowest other card.
             unseen = reading.unseen
             return best_of(ids(safe), lambda c: (bool(above(unseen, c)), -(c % 13)), rng)
         return None
@@ -263,6 +301,10 @@ class HardPlayer(MediumPlayer):
             return QUEEN_SPADES
         if reading.qs_unseen and allowed & HIGH_SPADES:
             return highest(allowed & HIGH_SPADES)
+        if self.defends_moon and allowed & ACE_HEARTS_BIT and moon_open(reading.view):
+            rest = allowed & ~ACE_HEARTS_BIT
+            if rest:
+                allowed = rest  # keep the A♥: it can still take a heart trick from a shooter
         return best_of(ids(allowed), lambda c: self.discard_key(reading, c), rng)
 
     def discard_key(self, reading: Reading, card: int) -> tuple[int, int]:
