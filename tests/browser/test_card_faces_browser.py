@@ -17,6 +17,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.views import card_faces
 
 from .conftest import ARTIFACTS
+from .hearts_table import lift_and_play_first_playable, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,13 +32,17 @@ FACES = """selector => [...document.querySelectorAll(selector)].map(card => ({
 }))"""
 
 
-def _page(browser: Browser, width: int, height: int, sprite_requests: list) -> Page:
+def _page(browser: Browser, width: int, height: int, sprite_requests: list,
+          errors: list) -> Page:
     phone = width < 500
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB",
                                   is_mobile=phone, has_touch=phone,
                                   device_scale_factor=3 if phone else 1)
     page = context.new_page()
     page.on("response", lambda r: sprite_requests.append(r) if "faces.svg" in r.url else None)
+    # A console error (a Content Security Policy refusal is one) or an uncaught error.
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
     return page
 
 
@@ -69,10 +74,11 @@ def _ink(page: Page, selector: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_heart_to_heart_shows_each_rank_s_face_from_the_sprite(
-    live_server, browser: Browser, width, height, console_errors,
+    live_server, browser: Browser, width, height,
 ):
     requests: list = []
-    page = _page(browser, width, height, requests)
+    errors: list = []
+    page = _page(browser, width, height, requests, errors)
     page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     expect(page.locator("#board")).to_be_visible()
     cards = _face_urls(page, "#board .card[data-rank]")
@@ -89,14 +95,16 @@ def test_heart_to_heart_shows_each_rank_s_face_from_the_sprite(
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"faces-heart-to-heart-{width}.png"))
     page.context.close()
+    assert not errors
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_hearts_shows_each_card_s_face_from_the_sprite(
-    live_server, browser: Browser, width, height, console_errors,
+    live_server, browser: Browser, width, height,
 ):
     requests: list = []
-    page = _page(browser, width, height, requests)
+    errors: list = []
+    page = _page(browser, width, height, requests, errors)
     page.goto(f"{live_server.url}/hearts/")
     page.wait_for_load_state("networkidle")
     requests.clear()  # the start screen shows no card
@@ -117,3 +125,38 @@ def test_hearts_shows_each_card_s_face_from_the_sprite(
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"faces-hearts-{width}.png"))
     page.context.close()
+    assert not errors
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_the_cards_on_the_table_show_their_faces(live_server, browser: Browser, width, height):
+    """The trick's cards (the computers' too) show the face of the card each names."""
+    requests: list = []
+    errors: list = []
+    page = _page(browser, width, height, requests, errors)
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    cards = page.locator(".hand button[data-card]")
+    for index in (12, 11, 10):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    page.locator("[data-action='pass']").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    # The table waits for the human with the cards played before theirs on it (unless
+    # the human leads: then play, and wait for the next turn).
+    on_table: list = []
+    for _ in range(13):
+        if wait_for_me(page) != "play":
+            break
+        on_table = page.evaluate(FACES, "[data-trick] .card[data-card]")
+        if on_table:
+            break
+        lift_and_play_first_playable(page)
+    assert on_table
+    for card in on_table:
+        assert card["position"].startswith(_position(card["key"]) + ","), card
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"faces-hearts-play-{width}.png"))
+    page.context.close()
+    assert not errors
