@@ -43,7 +43,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 COURTS = ("J", "Q", "K")
 
 RED, BLACK = "#c8102e", "#1d1d1f"
-INK, GOLD, SKIN, CREAM = "#2a2118", "#e0a526", "#f6d6b3", "#fbf3dc"
+INK, GOLD, SKIN, CREAM, PAPER = "#2a2118", "#e0a526", "#f6d6b3", "#fbf3dc", "#fffdf8"
 ROYAL_BLUE, HAIR, STEEL = "#1f3c88", "#7a4a21", "#c9ced6"
 SUIT_COLOURS = {"C": BLACK, "S": BLACK, "D": RED, "H": RED}
 # A court's robe: the suit's red, or a royal blue for the black suits (as printed decks do).
@@ -126,6 +126,11 @@ COURT_FIGURES: dict[str, tuple[tuple, ...]] = {
         ("rect", (65.0, 22.0, 2.4, 44.0), STEEL, .6),  # the sword
         ("rect", (61.2, 40.0, 10.0, 2.4), GOLD, .6),
         ("path", "M30,70L30,58C30,50 37,47 44,46L56,46C63,47 70,50 70,58L70,70Z", "robe", .7),
+        ("rect", (30.0, 63.5, 40.0, 6.5), PAPER, .5),  # the ermine hem
+        ("circle", (35.5, 66.8, .9), INK, 0),
+        ("circle", (41.5, 66.8, .9), INK, 0),
+        ("circle", (58.5, 66.8, .9), INK, 0),
+        ("circle", (64.5, 66.8, .9), INK, 0),
         ("rect", (47.5, 46.0, 5.0, 24.0), GOLD, .5),
         ("path", "M40,46L60,46L56,53L44,53Z", GOLD, .6),
         ("circle", (50.0, 36.0, 8.5), SKIN, .7),

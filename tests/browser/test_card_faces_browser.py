@@ -35,8 +35,9 @@ FACES = """selector => [...document.querySelectorAll(selector)].map(card => ({
 def _page(browser: Browser, width: int, height: int, sprite_requests: list,
           errors: list) -> Page:
     phone = width < 500
+    # Reduced motion: nothing travels, so a screenshot shows the cards where they rest.
     context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB",
-                                  is_mobile=phone, has_touch=phone,
+                                  is_mobile=phone, has_touch=phone, reduced_motion="reduce",
                                   device_scale_factor=3 if phone else 1)
     page = context.new_page()
     page.on("response", lambda r: sprite_requests.append(r) if "faces.svg" in r.url else None)
