@@ -9,8 +9,8 @@ cards' 1.4 ratio in static/css/site.css):
   three columns, the pips of the lower half turned upside down as on a printed card;
   one large pip in a medallion for the ace;
 * the court cards: a framed, double-ended figure for J, Q and K (``COURT_FIGURES``),
-  the king crowned with a beard and a sword, the queen with a tiara and a rose, the jack
-  with a feathered cap and a halberd, robed in the suit's colour;
+  the king crowned with a beard, an ermine hem and a sword, the queen with a tiara and a
+  rose, the jack with a feathered cap and a halberd, robed in the suit's colour;
 * the corner indices: the rank over a small pip, top left and (turned) bottom right.
 
 From it, ``manage.py card_faces`` writes ``static/cards/faces.svg`` (the 52 faces on a
