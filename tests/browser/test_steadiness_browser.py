@@ -1,0 +1,122 @@
+"""The table holds still while the cards travel (issue 21, point 3): cards move by
+`transform` only, and the table keeps its size as its lines change, so over a whole
+Heart to Heart win and a whole Hearts deal (the pass, thirteen tricks, the deal's end and
+the next deal) the cumulative layout shift is at most 0.02.
+
+CLS as browsers define it: the largest burst of shifts (gaps under 1 s, at most 5 s
+long), leaving out those within 0.5 s of a press. Every shift is printed too.
+Main-thread long tasks (over 50 ms) are counted and printed, not asserted: a task's
+length is a timing, and these machines are shared (docs/performance.md#motion)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from tests.browser.hearts_table import lift_and_play_first_playable, wait_for_me
+from tests.web.heart_to_heart.helpers import winning_line
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Installed before any page script: every layout shift and every long task, kept.
+OBSERVE = """
+// Long tasks count from the first press: loading the page is not a move.
+window.cardsiteSteadiness = { shifts: [], tasks: [], playing: Infinity };
+addEventListener("pointerdown", () => {
+  const seen = window.cardsiteSteadiness;
+  seen.playing = Math.min(seen.playing, performance.now());
+}, { capture: true });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.cardsiteSteadiness.shifts.push(
+      { value: entry.value, input: entry.hadRecentInput, at: Math.round(entry.startTime) });
+  }
+}).observe({ type: "layout-shift", buffered: true });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.cardsiteSteadiness.tasks.push(Math.round(entry.duration));
+  }
+}).observe({ type: "longtask", buffered: true });
+"""
+
+MAX_SHIFT = 0.02
+
+
+def _steadiness(page: Page) -> dict:
+    return page.evaluate("() => window.cardsiteSteadiness")
+
+
+def cumulative_layout_shift(shifts: list[dict]) -> float:
+    """The largest session window's sum (web.dev's definition of CLS)."""
+    worst = window = 0.0
+    first = last = None
+    for shift in shifts:
+        if shift["input"]:
+            continue
+        at = shift["at"]
+        if last is None or at - last > 1000 or at - first > 5000:
+            window, first = 0.0, at
+        window += shift["value"]
+        last = at
+        worst = max(worst, window)
+    return worst
+
+
+def _report(name: str, seen: dict) -> float:
+    cls = cumulative_layout_shift(seen["shifts"])
+    every = sum(shift["value"] for shift in seen["shifts"])
+    print(
+        f"{name}: CLS {cls:.4f}; every shift {every:.4f} over {len(seen['shifts'])}; "
+        f"long tasks {len(seen['tasks'])}, longest {max(seen['tasks'], default=0)} ms"
+    )
+    return cls
+
+
+def test_a_whole_heart_to_heart_win_holds_still(live_server, browser):
+    for width, height in ((1280, 800), (390, 844)):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.add_init_script(OBSERVE)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+        for target in winning_line():
+            version = page.locator("#board").get_attribute("data-version")
+            page.locator(
+                "#stock"
+                if target == "stock"
+                else "#waste"
+                if target == "waste"
+                else f"#pos-{target}"
+            ).click()
+            expect(page.locator("#board")).not_to_have_attribute("data-version", version)
+        expect(page.locator("[data-dialog='won']")).to_be_visible()
+        page.wait_for_timeout(500)  # the last card's flight
+        cls = _report(f"heart to heart at {width}", _steadiness(page))
+        assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
+        context.close()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_a_whole_hearts_deal_holds_still(live_server, browser, width, height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(OBSERVE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    for card in page.locator(".hand button[data-card]").all()[:3]:
+        code = card.get_attribute("data-card")
+        card.click()
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    page.locator("#pass-cards").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    phase = wait_for_me(page)
+    while phase == "play":
+        lift_and_play_first_playable(page)
+        phase = wait_for_me(page)
+    page.locator("#next-deal").click()
+    expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
+    page.wait_for_timeout(500)  # the new deal's cards land
+    cls = _report(f"hearts at {width}", _steadiness(page))
+    assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
+    context.close()
