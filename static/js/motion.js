@@ -11,7 +11,8 @@
 // starts from wherever a card is at that moment. Cards stay pressable while they move
 // (presses.js keeps a press made during a swap). Cards that leave (a removed pair, a
 // gathered trick, passed cards) fly as copies in a layer of their own, which nothing can
-// press or read (aria-hidden, inert). Under prefers-reduced-motion nothing travels.
+// press or read (aria-hidden, inert). Under prefers-reduced-motion nothing travels. A
+// Heart to Heart win ends with a celebration (see `celebrate`).
 (function () {
   "use strict";
 
@@ -24,7 +25,7 @@
   const DEAL = 300; // one card of a new deal, each a little after the one before
   const DEAL_STAGGER = 28;
 
-  // Which seat sits where, and who receives a pass (docs/rules.md#hearts-passing).
+  // Which seat sits where, and who receives a pass (docs/rules.md#hearts-pass).
   const PASS_TO = { left: "1", across: "2", right: "3" };
   const PASS_FROM = { left: "3", across: "2", right: "1" };
   const HUMAN = "0";
@@ -242,6 +243,35 @@
     }
   }
 
+  // A Heart to Heart win ends with hearts rising from where the heart was; under reduced
+  // motion, calmly: the win dialog fades in and nothing moves.
+  const HEARTS = 18;
+  function celebrate(root) {
+    const heart = root.querySelector(".heart");
+    const dialog = root.querySelector("[data-dialog='won']");
+    if (dialog) dialog.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
+    if (reduced.matches || !heart) return;
+    const box = heart.getBoundingClientRect();
+    for (let i = 0; i < HEARTS; i++) {
+      const spark = document.createElement("span");
+      spark.className = "celebration-heart";
+      spark.textContent = "♥";
+      const x = box.left + box.width * ((i + 0.5) / HEARTS);
+      const y = box.top + box.height * (0.35 + 0.6 * ((i * 7) % HEARTS) / HEARTS);
+      spark.style.left = `${x}px`;
+      spark.style.top = `${y}px`;
+      spark.style.fontSize = `${18 + ((i * 5) % 4) * 7}px`;
+      layer().appendChild(spark);
+      const drift = ((i * 37) % 60) - 30;
+      const flight = spark.animate([
+        { transform: "translate(-50%, 0) scale(.4)", opacity: 0 },
+        { transform: "translate(-50%, -30px) scale(1)", opacity: 1, offset: 0.2 },
+        { transform: `translate(calc(-50% + ${drift}px), -${box.height * 0.7}px) scale(.8)`, opacity: 0 },
+      ], { duration: 1500, delay: (i % 6) * 90, easing: "ease-out", fill: "both" });
+      flight.finished.then(() => spark.remove(), () => spark.remove());
+    }
+  }
+
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail.target;
     before = null;
@@ -249,7 +279,16 @@
     if (target.id === "table" || target.id === "board") before = snapshot(target);
   });
 
+  let wasPlaying = false; // the board was being played before this swap (not yet won)
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const target = event.detail.target;
+    wasPlaying = Boolean(target && target.id === "board" && target.dataset.status === "playing");
+  });
+
   document.addEventListener("htmx:afterSwap", () => {
+    const board = document.getElementById("board");
+    if (wasPlaying && board && board.dataset.status === "won") celebrate(board);
+    wasPlaying = false;
     const was = before;
     before = null;
     if (!was || reduced.matches) return;

@@ -1,4 +1,4 @@
-"""Cards that travel (issue 21, docs/rules.md#hearts-cadence): a card's box sampled
+"""Cards that travel (issue 21, docs/rules.md#hearts-timing): a card's box sampled
 frame by frame is seen between where it came from and where it lands, at the real
 cadence; under reduced motion it is already where it lands in its first frame.
 
@@ -194,4 +194,41 @@ def test_under_reduced_motion_nothing_travels(live_server, browser, real_cadence
     end = samples[-1]
     assert all(_distance(s, (end["x"], end["y"])) < 1 for s in samples), samples
     assert page.locator("#motion-layer *").count() == 0
+    context.close()
+
+
+def _tap(page: Page, target) -> None:
+    """One tap of a winning line, waited for until the board has answered."""
+    version = page.locator("#board").get_attribute("data-version")
+    selector = {"stock": "#stock", "waste": "#waste"}.get(target, f"#pos-{target}")
+    page.locator(selector).click()
+    expect(page.locator("#board")).not_to_have_attribute("data-version", version)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
+    live_server, browser, motion
+):
+    context = browser.new_context(reduced_motion=motion, viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    *line, last = winning_line()
+    for target in line:
+        _tap(page, target)
+    watch(page, "#motion-layer .celebration-heart", 30)
+    _tap(page, last)
+    expect(page.locator("[data-dialog='won']")).to_be_visible()
+    if motion == "reduce":
+        page.wait_for_timeout(300)
+        assert page.locator("#motion-layer .celebration-heart").count() == 0
+        context.close()
+        return
+    samples = samples_seen(page)
+    assert len(samples) >= 3, samples
+    assert samples[-1]["y"] < samples[0]["y"] - 10, samples  # the hearts rise
+    expect(page.locator("#motion-layer .celebration-heart")).to_have_count(0, timeout=5000)
+    # On a phone the dialog sits low: the top of the heart stays in view above it.
+    heart = page.locator("#heart").bounding_box()
+    dialog = page.locator("[data-dialog='won']").bounding_box()
+    assert dialog["y"] > heart["y"] + 40, (heart, dialog)
     context.close()
