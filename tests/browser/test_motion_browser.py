@@ -21,9 +21,10 @@ pytestmark = pytest.mark.django_db(transaction=True)
 # watch began (begin it before the press: the answer may come at once), then sample its
 # centre and opacity in every frame until it is replaced or `frames` have passed (none if
 # it has not come within ten seconds).
-WATCH = """([selector, frames]) => {
+WATCH = """([selector, frames, name]) => {
   const known = new Set(document.querySelectorAll(selector));
-  window.cardsiteArrival = (async () => {
+  window.cardsiteArrivals = window.cardsiteArrivals || {};
+  window.cardsiteArrivals[name] = (async () => {
     const element = await new Promise((resolve) => {
       const look = () => [...document.querySelectorAll(selector)].find((e) => !known.has(e));
       const observer = new MutationObserver(() => {
@@ -38,7 +39,8 @@ WATCH = """([selector, frames]) => {
     for (let i = 0; i < frames && element.isConnected; i++) {
       const box = element.getBoundingClientRect();
       samples.push({ x: box.left + box.width / 2, y: box.top + box.height / 2,
-                     opacity: Number(getComputedStyle(element).opacity) });
+                     opacity: Number(getComputedStyle(element).opacity),
+                     seat: element.dataset.seat });
       await new Promise((resolve) => requestAnimationFrame(resolve));
     }
     return samples;
@@ -46,12 +48,12 @@ WATCH = """([selector, frames]) => {
 }"""
 
 
-def watch(page: Page, selector: str, frames: int = 40) -> None:
-    page.evaluate(WATCH, [selector, frames])
+def watch(page: Page, selector: str, frames: int = 40, name: str = "card") -> None:
+    page.evaluate(WATCH, [selector, frames, name])
 
 
-def samples_seen(page: Page) -> list[dict]:
-    return page.evaluate("() => window.cardsiteArrival")
+def samples_seen(page: Page, name: str = "card") -> list[dict]:
+    return page.evaluate("(name) => window.cardsiteArrivals[name]", name)
 
 
 def _centre(page: Page, selector: str) -> tuple[float, float]:
@@ -102,7 +104,7 @@ def test_a_computers_card_travels_from_its_seat_to_the_trick(live_server, page: 
         page.locator(".hand [aria-pressed='true']").click()
     watch(page, ".trick-card:not([data-seat='0'])")
     samples = samples_seen(page)
-    seat = page.locator(".trick-card:not([data-seat='0'])").last.get_attribute("data-seat")
+    seat = samples[0]["seat"]  # the watched card's (the next may have come since)
     start = _centre(page, f".seat[data-seat-info='{seat}'] .backs")
     end = (samples[-1]["x"], samples[-1]["y"])
     assert_travelled(samples, start, end)
@@ -232,3 +234,25 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
     dialog = page.locator("[data-dialog='won']").bounding_box()
     assert dialog["y"] > heart["y"] + 40, (heart, dialog)
     context.close()
+
+
+def test_passed_cards_leave_toward_their_receiver_and_received_ones_arrive(
+    live_server, page: Page, real_cadence
+):
+    _pass_three(page, live_server)
+    direction = page.locator("#pass-cards").get_attribute("data-pass-direction")
+    receiver = {"left": "1", "across": "2", "right": "3"}[direction]
+    giver = {"left": "3", "across": "2", "right": "1"}[direction]
+    goal = _centre(page, f".seat[data-seat-info='{receiver}'] .backs")
+    source = _centre(page, f".seat[data-seat-info='{giver}'] .backs")
+    watch(page, "#motion-layer .hand-card")
+    watch(page, ".hand [data-received='true']", name="received")
+    page.locator("#pass-cards").click()
+    samples = samples_seen(page)
+    assert len(samples) >= 3, samples
+    distances = [_distance(s, goal) for s in samples]
+    assert distances[-1] < distances[0] - 20, distances  # toward the receiving seat
+    arrived = samples_seen(page, "received")
+    end = (arrived[-1]["x"], arrived[-1]["y"])
+    assert_travelled(arrived, source, end)  # from the seat that passed it
+    expect(page.locator("#motion-layer .hand-card")).to_have_count(0)
