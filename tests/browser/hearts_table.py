@@ -10,13 +10,31 @@ from games.models import HeartsGame
 PLAYABLE = ".hand button[data-card]:not([aria-disabled='true'])"
 
 
-def lift_and_play_first_playable(page: Page) -> str:
-    """Tap the first card the rules allow (it lifts), tap it again (it is played); wait
-    until it has left the hand. Returns its code."""
+def start_and_choose_three(page: Page, base_url: str) -> None:
+    """Deal a new game from the start screen and choose the hand's first three cards to
+    pass, once the computers have passed theirs."""
+    page.goto(f"{base_url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    for card in page.locator(".hand button[data-card]").all()[:3]:
+        code = card.get_attribute("data-card")
+        card.click()
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+
+
+def lift_first_playable(page: Page) -> str:
+    """Tap the first card the rules allow and wait until it is lifted; its code."""
     playable = page.locator(PLAYABLE).first
     code = playable.get_attribute("data-card")
     playable.click()
     expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    return code
+
+
+def lift_and_play_first_playable(page: Page) -> str:
+    """Tap the first card the rules allow (it lifts), tap it again (it is played); wait
+    until it has left the hand. Returns its code."""
+    code = lift_first_playable(page)
     page.locator(f"#card-{code}").click()
     expect(page.locator(f"#card-{code}")).to_have_count(0)
     return code
@@ -38,4 +56,3 @@ def put_latest_game_in(state: engine.HeartsState) -> None:
     game = HeartsGame.objects.order_by("-created_at").first()
     game.state, game.phase = state.to_dict(), state.phase
     game.save()
-

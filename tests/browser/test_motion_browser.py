@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.hearts_table import wait_for_me
+from tests.browser.hearts_table import lift_first_playable, start_and_choose_three, wait_for_me
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -84,18 +84,8 @@ def real_cadence(settings):
     settings.HEARTS_TRICK_LINGER_MS = 1000
 
 
-def _pass_three(page: Page, live_server) -> None:
-    page.goto(f"{live_server.url}/hearts/")
-    page.locator("[data-action='start']").click()
-    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
-    for card in page.locator(".hand button[data-card]").all()[:3]:
-        code = card.get_attribute("data-card")
-        card.click()
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
-
-
 def test_a_computers_card_travels_from_its_seat_to_the_trick(live_server, page: Page, real_cadence):
-    _pass_three(page, live_server)
+    start_and_choose_three(page, live_server.url)
     page.locator("#pass-cards").click()
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     if page.locator("#table form.advance").count() == 0:  # you hold the two of clubs
@@ -111,13 +101,10 @@ def test_a_computers_card_travels_from_its_seat_to_the_trick(live_server, page: 
 
 
 def test_your_card_travels_from_your_hand_to_the_trick(live_server, page: Page, real_cadence):
-    _pass_three(page, live_server)
+    start_and_choose_three(page, live_server.url)
     page.locator("#pass-cards").click()
     wait_for_me(page)
-    card = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
-    code = card.get_attribute("data-card")
-    card.click()
-    expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    code = lift_first_playable(page)
     start = _centre(page, f"#card-{code}")
     watch(page, f".trick-card[data-card='{code}']")
     page.locator(f"#card-{code}").click()
@@ -127,7 +114,7 @@ def test_your_card_travels_from_your_hand_to_the_trick(live_server, page: Page, 
 
 
 def test_a_gathered_trick_sweeps_to_its_winner(live_server, page: Page, real_cadence):
-    _pass_three(page, live_server)
+    start_and_choose_three(page, live_server.url)
     page.locator("#pass-cards").click()
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     # A trick is done when a card carries the winner's mark; it lingers, then it goes.
@@ -183,13 +170,10 @@ def test_a_removed_pair_leaves_the_heart(live_server, page: Page):
 def test_under_reduced_motion_nothing_travels(live_server, browser, real_cadence):
     context = browser.new_context(reduced_motion="reduce", viewport={"width": 1280, "height": 900})
     page = context.new_page()
-    _pass_three(page, live_server)
+    start_and_choose_three(page, live_server.url)
     page.locator("#pass-cards").click()
     wait_for_me(page)
-    card = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
-    code = card.get_attribute("data-card")
-    card.click()
-    expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    code = lift_first_playable(page)
     watch(page, f".trick-card[data-card='{code}']", 12)
     page.locator(f"#card-{code}").click()
     samples = samples_seen(page)
@@ -239,7 +223,7 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
 def test_passed_cards_leave_toward_their_receiver_and_received_ones_arrive(
     live_server, page: Page, real_cadence
 ):
-    _pass_three(page, live_server)
+    start_and_choose_three(page, live_server.url)
     direction = page.locator("#pass-cards").get_attribute("data-pass-direction")
     receiver = {"left": "1", "across": "2", "right": "3"}[direction]
     giver = {"left": "3", "across": "2", "right": "1"}[direction]

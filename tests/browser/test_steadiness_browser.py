@@ -14,7 +14,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.hearts_table import lift_and_play_first_playable, wait_for_me
+from tests.browser.hearts_table import (
+    lift_and_play_first_playable,
+    start_and_choose_three,
+    wait_for_me,
+)
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -101,13 +105,7 @@ def test_a_whole_hearts_deal_holds_still(live_server, browser, width, height):
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(OBSERVE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/hearts/")
-    page.locator("[data-action='start']").click()
-    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
-    for card in page.locator(".hand button[data-card]").all()[:3]:
-        code = card.get_attribute("data-card")
-        card.click()
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    start_and_choose_three(page, live_server.url)
     page.locator("#pass-cards").click()
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
     phase = wait_for_me(page)

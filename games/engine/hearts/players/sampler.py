@@ -189,6 +189,11 @@ def trick_winning(trick: list[int], n: int) -> tuple[int, int]:
     return win, win_i
 
 
+def others_cards(hands: list[int], me: int) -> int:
+    """Every card the other three seats of a sampled world hold (hands never overlap)."""
+    return (hands[0] | hands[1] | hands[2] | hands[3]) & ~hands[me]
+
+
 def cash_lead(legal: int, others: int) -> int:
     """A shooter's lead: a card nothing in ``others`` beats (hearts first, then one in a
     suit the others still hold, to draw their cards), else the highest of its longest

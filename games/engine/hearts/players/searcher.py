@@ -57,6 +57,7 @@ from games.engine.hearts.players.sampler import (
     highest_rank,
     low,
     lowest_rank,
+    others_cards,
     playout_legal,
     trick_result,
     trick_winning,
@@ -140,11 +141,7 @@ def _shoot_card(
     hands: list[int], me: int, trick: list[int], legal: int, n: int, leader: int
 ) -> int:
     if n == 0:
-        others = 0
-        for s in range(4):
-            if s != me:
-                others |= hands[s]
-        return cash_lead(legal, others)
+        return cash_lead(legal, others_cards(hands, me))
     led_mask = SUIT_MASK_OF[trick[0]]
     if legal & led_mask:
         win, _ = trick_winning(trick, n)
