@@ -8,7 +8,7 @@ PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
 
-.PHONY: help install install-test run serve migrate test test-postgres test-ops lint format messages chromium nginx postgresql bench bench-load clean
+.PHONY: help install install-test run serve migrate test test-postgres test-ops lint format messages chromium nginx postgresql bench bench-load screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve on http://127.0.0.1:$(PORT)/ (SQLite)"
@@ -17,6 +17,7 @@ help:
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
+	@echo "make screenshots    every state of both games at 1280 and 390 px, into docs/img/states/"
 	@echo "make lint | format | messages | bench | clean"
 
 # The virtual environment is rebuilt when pyproject.toml changes.
@@ -121,3 +122,8 @@ bench-load: $(VENV)/.installed-test nginx postgresql
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
+
+# Every state of both games at 1280 and 390 px, written to docs/img/states/ to be looked at
+# (the accessibility test visits them all; in `make test` it writes to test-artifacts/).
+screenshots: $(VENV)/.installed-test
+	CARDSITE_STATES_DIR=docs/img/states $(BIN)/pytest tests/browser/test_accessibility_browser.py -k "any_state and en-GB"

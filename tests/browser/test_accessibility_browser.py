@@ -4,6 +4,7 @@ normal game logs no console error or warning."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .conftest import serious_axe_violations
+from .conftest import ARTIFACTS, serious_axe_violations
 from .hearts_table import put_latest_game_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,13 +25,22 @@ pytestmark = pytest.mark.django_db(transaction=True)
 WIDTHS = [(1280, 900), (390, 844)]
 LOCALES = ["en-GB", "fr-FR", "nb-NO"]
 SNAPSHOT = Path(__file__).parent / "snapshots" / "hearts_table_pass.aria.yml"
+# Every state's picture at both widths, in English: test-artifacts/states/ by default,
+# docs/img/states/ with `make screenshots` (which sets CARDSITE_STATES_DIR).
+STATES_DIR = Path(os.environ.get("CARDSITE_STATES_DIR", ARTIFACTS / "states"))
 
 
-def _check(page: Page, state: str, failures: list[str]) -> None:
+def _check(page: Page, state: str, failures: list[str], shots: Path | None = None) -> None:
+    """axe at both widths; with ``shots``, a screenshot of the state at each width too."""
     for width, height in WIDTHS:
         page.set_viewport_size({"width": width, "height": height})
         for violation in serious_axe_violations(page):
             failures.append(f"{state} at {width}px: {violation}")
+        if shots:
+            shots.mkdir(parents=True, exist_ok=True)
+            name = re.sub(r"[^a-z0-9]+", "-", state.lower()).strip("-")
+            page.wait_for_timeout(600)  # let the cards land: the picture is of the state
+            page.screenshot(path=str(shots / f"{name}-{width}.jpg"), quality=70)
 
 
 def _post_line(page: Page, live_server, code: str, line) -> None:
@@ -39,11 +49,11 @@ def _post_line(page: Page, live_server, code: str, line) -> None:
     token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
     action = page.locator("form.h2h-table").get_attribute("action")
     version = page.locator("#board").get_attribute("data-version")
-    extra = {"code": code,
-             "first_tap": page.locator("input[name='first_tap']").input_value()}
+    extra = {"code": code, "first_tap": page.locator("input[name='first_tap']").input_value()}
     for target in line:
         answer = page.request.post(
-            f"{live_server.url}{action}", headers={"HX-Request": "true"},
+            f"{live_server.url}{action}",
+            headers={"HX-Request": "true"},
             form={"target": str(target), "version": version, "csrfmiddlewaretoken": token} | extra,
         )
         extra = {}
@@ -65,52 +75,56 @@ def _hearts_at(page: Page, live_server, state: engine.HeartsState) -> None:
 
 
 def _played_to(phase: str) -> engine.HeartsState:
-    return play_on(engine.new_game(11, levels=("medium", "medium", "medium")),
-                   lambda s: s.phase == phase)
+    return play_on(
+        engine.new_game(11, levels=("medium", "medium", "medium")), lambda s: s.phase == phase
+    )
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, locale):
+def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, locale, settings):
+    settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is checked
     context: BrowserContext = browser.new_context(locale=locale)
     page = context.new_page()
     failures: list[str] = []
+    shots = STATES_DIR if locale == "en-GB" else None
+
+    def check(state: str) -> None:
+        _check(page, state, failures, shots)
 
     page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
-    _check(page, "heart to heart: a fresh deal", failures)
+    check("heart to heart: a fresh deal")
     page.locator("#pos-25").click()
     expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
-    _check(page, "heart to heart: a card chosen", failures)
+    check("heart to heart: a card chosen")
     page.goto(f"{live_server.url}/heart-to-heart/rules/")
-    _check(page, "heart to heart: the rules", failures)
+    check("heart to heart: the rules")
     page.goto(f"{live_server.url}/heart-to-heart/examples/?step=10")
-    _check(page, "heart to heart: the examples", failures)
+    check("heart to heart: the examples")
     code, line = stalemate_case()
     _post_line(page, live_server, code, line)
     expect(page.locator("[data-dialog='stalemate']")).to_be_visible()
-    _check(page, "heart to heart: no more moves", failures)
+    check("heart to heart: no more moves")
     _post_line(page, live_server, EXAMPLE_CODE, winning_line())
     expect(page.locator("[data-dialog='won']")).to_be_visible()
-    _check(page, "heart to heart: won", failures)
+    check("heart to heart: won")
 
     page.goto(f"{live_server.url}/hearts/")
-    _check(page, "hearts: the start screen", failures)
+    check("hearts: the start screen")
     page.goto(f"{live_server.url}/hearts/help/")
-    _check(page, "hearts: the help page", failures)
+    check("hearts: the help page")
     page.goto(f"{live_server.url}/hearts/")
     if page.locator("#hearts-options summary").count():  # in play the options are tucked away
         page.locator("#hearts-options summary").click()
     page.locator("[data-action='start']").click()
     expect(page.locator("#table[data-phase='pass']")).to_be_visible()
-    _check(page, "hearts: the pass", failures)
-    # (A finished trick is gathered at once in the tests: its linger is 0, so the state
-    # "play", with cards on the table, stands for it.)
-    for phase in ("play", "deal-done", "game-over"):
+    check("hearts: the pass")
+    for phase in ("play", "trick-done", "deal-done", "game-over"):
         state = _played_to(phase)
         if phase == "play":  # the human's turn, a trick under way
             state = play_on(state, lambda s: s.phase == "play" and s.turn == 0 and s.trick)
         _hearts_at(page, live_server, state)
         expect(page.locator(f"#table[data-phase='{phase}']")).to_be_visible()
-        _check(page, f"hearts: {phase}", failures)
+        check(f"hearts: {phase}")
     context.close()
     assert failures == []
 
@@ -129,14 +143,21 @@ def test_the_hearts_tables_accessibility_tree(live_server, page: Page, monkeypat
 
 def test_a_normal_game_logs_no_console_error_or_warning(live_server, page: Page):
     said: list[str] = []
-    page.on("console", lambda message: said.append(f"{message.type}: {message.text}")
-            if message.type in ("error", "warning") else None)
+    page.on(
+        "console",
+        lambda message: (
+            said.append(f"{message.type}: {message.text}")
+            if message.type in ("error", "warning")
+            else None
+        ),
+    )
     page.on("pageerror", lambda error: said.append(f"pageerror: {error}"))
     page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     for target in winning_line()[:12]:
         version = int(page.locator("#board").get_attribute("data-version"))
-        page.locator("#stock" if target == "stock" else
-                     "#waste" if target == h2h.WASTE else f"#pos-{target}").click()
+        page.locator(
+            "#stock" if target == "stock" else "#waste" if target == h2h.WASTE else f"#pos-{target}"
+        ).click()
         expect(page.locator("#board")).to_have_attribute("data-version", str(version + 1))
     page.goto(f"{live_server.url}/hearts/")
     page.locator("[data-action='start']").click()
