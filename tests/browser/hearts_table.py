@@ -5,6 +5,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from games.engine import hearts as engine
+from games.engine.testing import play_on
 from games.models import HeartsGame
 
 PLAYABLE = ".hand button[data-card]:not([aria-disabled='true'])"
@@ -56,3 +57,22 @@ def put_latest_game_in(state: engine.HeartsState) -> None:
     game = HeartsGame.objects.order_by("-created_at").first()
     game.state, game.phase = state.to_dict(), state.phase
     game.save()
+
+
+def open_game_in(page: Page, base_url: str, state: engine.HeartsState) -> None:
+    """A Hearts game of this visitor, put in ``state`` and shown."""
+    page.goto(f"{base_url}/hearts/")
+    if page.locator("#hearts-options summary").count():  # in play the options are tucked away
+        page.locator("#hearts-options summary").click()
+    page.locator("[data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+    put_latest_game_in(state)
+    page.reload()
+
+
+def played_to(phase: str) -> engine.HeartsState:
+    """Seed 11's game, three Medium computers, played on until ``phase``."""
+    return play_on(
+        engine.new_game(11, levels=("medium", "medium", "medium")), lambda s: s.phase == phase
+    )

@@ -12,13 +12,12 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from games.engine import heart_to_heart as h2h
-from games.engine import hearts as engine
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
 from .conftest import ARTIFACTS, serious_axe_violations
-from .hearts_table import put_latest_game_in
+from .hearts_table import open_game_in, played_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,24 +61,6 @@ def _post_line(page: Page, live_server, code: str, line) -> None:
     page.goto(f"{live_server.url}{action}")
 
 
-def _hearts_at(page: Page, live_server, state: engine.HeartsState) -> None:
-    """A Hearts game of this visitor, put in ``state``."""
-    page.goto(f"{live_server.url}/hearts/")
-    if page.locator("#hearts-options summary").count():  # in play the options are tucked away
-        page.locator("#hearts-options summary").click()
-    page.locator("[data-action='start']").click()
-    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
-    expect(page.locator("#table form.advance")).to_have_count(0)
-    put_latest_game_in(state)
-    page.reload()
-
-
-def _played_to(phase: str) -> engine.HeartsState:
-    return play_on(
-        engine.new_game(11, levels=("medium", "medium", "medium")), lambda s: s.phase == phase
-    )
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, locale, settings):
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is checked
@@ -119,10 +100,10 @@ def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, 
     expect(page.locator("#table[data-phase='pass']")).to_be_visible()
     check("hearts: the pass")
     for phase in ("play", "trick-done", "deal-done", "game-over"):
-        state = _played_to(phase)
+        state = played_to(phase)
         if phase == "play":  # the human's turn, a trick under way
             state = play_on(state, lambda s: s.phase == "play" and s.turn == 0 and s.trick)
-        _hearts_at(page, live_server, state)
+        open_game_in(page, live_server.url, state)
         expect(page.locator(f"#table[data-phase='{phase}']")).to_be_visible()
         check(f"hearts: {phase}")
     context.close()

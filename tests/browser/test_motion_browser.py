@@ -12,7 +12,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.hearts_table import lift_first_playable, start_and_choose_three, wait_for_me
+from tests.browser.hearts_table import (
+    lift_first_playable,
+    open_game_in,
+    played_to,
+    start_and_choose_three,
+    wait_for_me,
+)
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -240,3 +246,26 @@ def test_passed_cards_leave_toward_their_receiver_and_received_ones_arrive(
     end = (arrived[-1]["x"], arrived[-1]["y"])
     assert_travelled(arrived, source, end)  # from the seat that passed it
     expect(page.locator("#motion-layer .hand-card")).to_have_count(0)
+
+
+def test_a_new_deal_is_dealt_from_the_middle_of_the_table(live_server, page: Page):
+    open_game_in(page, live_server.url, played_to("deal-done"))
+    start = _centre(page, "[data-trick]")
+    watch(page, ".hand-card")
+    page.locator("#next-deal").click()
+    samples = samples_seen(page)
+    end = (samples[-1]["x"], samples[-1]["y"])
+    assert_travelled(samples, start, end)
+
+
+def test_a_redeal_gathers_the_waste_back_into_the_stock(live_server, page: Page):
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    while page.locator("#stock[data-count='0']").count() == 0:
+        _tap(page, "stock")
+    goal = _centre(page, "#stock")
+    watch(page, "#motion-layer .card")
+    _tap(page, "stock")  # the empty stock: the waste turns back over
+    samples = samples_seen(page)
+    assert len(samples) >= 3, samples
+    distances = [_distance(s, goal) for s in samples]
+    assert distances[0] > 20 and distances[-1] < distances[0] - 20, distances
