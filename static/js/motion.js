@@ -97,7 +97,15 @@
     const copy = was.element.cloneNode(true);
     copy.removeAttribute("id");
     copy.querySelectorAll("[id]").forEach((inner) => inner.removeAttribute("id"));
-    copy.removeAttribute("data-pressing");
+    // A copy is no longer the card: it keeps only what draws its face (data-rank,
+    // data-card), never the hooks that say where a card is or what it does.
+    [copy, ...copy.querySelectorAll("*")].forEach((part) => {
+      [...part.attributes].forEach(({ name }) => {
+        if (name.startsWith("data-") && name !== "data-rank" && name !== "data-card") {
+          part.removeAttribute(name);
+        }
+      });
+    });
     copy.querySelectorAll("button").forEach((button) => { button.disabled = true; });
     if (copy.tagName === "BUTTON") copy.disabled = true;
     copy.tabIndex = -1;
@@ -272,16 +280,25 @@
     }
   }
 
-  document.addEventListener("htmx:beforeSwap", (event) => {
+  // The swapped part: the Hearts table, the Heart to Heart board, or an Examples step,
+  // whose board is inside it.
+  function swapped(event) {
     const target = event.detail.target;
+    if (!target) return null;
+    if (target.id === "example") return target.querySelector("#board");
+    return target.id === "table" || target.id === "board" ? target : null;
+  }
+
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const target = swapped(event);
     before = null;
     if (reduced.matches || !event.detail.shouldSwap || !target) return;
-    if (target.id === "table" || target.id === "board") before = snapshot(target);
+    before = snapshot(target);
   });
 
   let wasPlaying = false; // the board was being played before this swap (not yet won)
   document.addEventListener("htmx:beforeSwap", (event) => {
-    const target = event.detail.target;
+    const target = swapped(event);
     wasPlaying = Boolean(target && target.id === "board" && target.dataset.status === "playing");
   });
 

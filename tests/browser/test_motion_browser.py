@@ -248,8 +248,9 @@ def test_passed_cards_leave_toward_their_receiver_and_received_ones_arrive(
     expect(page.locator("#motion-layer .hand-card")).to_have_count(0)
 
 
-def test_a_new_deal_is_dealt_from_the_middle_of_the_table(live_server, page: Page):
+def test_a_new_deal_is_dealt_from_the_middle_of_the_table(live_server, page: Page, settings):
     open_game_in(page, live_server.url, played_to("deal-done"))
+    settings.HEARTS_COMPUTER_DELAY_MS = 450  # the computers' passes wait: the cards land first
     start = _centre(page, "[data-trick]")
     watch(page, ".hand-card")
     page.locator("#next-deal").click()
@@ -269,3 +270,12 @@ def test_a_redeal_gathers_the_waste_back_into_the_stock(live_server, page: Page)
     assert len(samples) >= 3, samples
     distances = [_distance(s, goal) for s in samples]
     assert distances[0] > 20 and distances[-1] < distances[0] - 20, distances
+
+
+def test_an_examples_step_moves_its_cards_too(live_server, page: Page):
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step=9")
+    watch(page, "#motion-layer .card")
+    page.locator("[data-step='forward']").click()  # step 10 removes the point and a 4
+    samples = samples_seen(page)
+    assert len(samples) >= 3, samples
+    assert samples[-1]["y"] < samples[0]["y"] - 10, samples  # the pair rose out of the heart
