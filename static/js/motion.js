@@ -24,6 +24,7 @@
   const LEAVE = 320; // a removed pair leaves the heart
   const DEAL = 300; // one card of a new deal, each a little after the one before
   const DEAL_STAGGER = 28;
+  const TOUCHABLE_SHIFT = 12; // px: a card moving further than this is not pressed on the way
 
   // Which seat sits where, and who receives a pass (docs/rules.md#hearts-pass).
   const PASS_TO = { left: "1", across: "2", right: "3" };
@@ -141,8 +142,18 @@
     const dy = from.y - now.y;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && scale === 1 && !extra.length) return;
     const first = { transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${base}` };
-    element.animate([first, ...extra, { transform: base || "none" }],
+    const animation = element.animate([first, ...extra, { transform: base || "none" }],
       { duration, delay, easing: EASE, fill: "backwards" });
+    // A card on its way is drawn over other places: a press there (the stock, tapped
+    // again while its last card flies to the waste) belongs to what is there, not to the
+    // card passing over it. A card that only shifts a little stays pressable.
+    // (An attribute, not a class: htmx puts the swapped element's classes back as it
+    // settles, which would take a class added here away at once.)
+    if (Math.hypot(dx, dy) > TOUCHABLE_SHIFT) {
+      element.dataset.inFlight = "true";
+      const land = () => { delete element.dataset.inFlight; };
+      animation.finished.then(land, land);
+    }
   }
 
   function moved(element, was) {

@@ -279,3 +279,17 @@ def test_an_examples_step_moves_its_cards_too(live_server, page: Page):
     samples = samples_seen(page)
     assert len(samples) >= 3, samples
     assert samples[-1]["y"] < samples[0]["y"] - 10, samples  # the pair rose out of the heart
+
+
+def test_a_card_on_its_way_lets_a_press_through_to_what_it_passes_over(
+    live_server, page: Page
+):
+    """Tapping the stock again while its last card still flies to the waste turns the
+    next card: the press is the stock's, not the flying card's (which would choose it)."""
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    x, y = _centre(page, "#stock")
+    count = int(page.locator("#waste").get_attribute("data-count"))
+    _tap(page, "stock")
+    page.mouse.click(x, y)  # at once: the card that just turned is still on its way
+    expect(page.locator("#waste")).to_have_attribute("data-count", str(count + 2))
+    expect(page.locator("#waste")).to_have_attribute("aria-pressed", "false")
