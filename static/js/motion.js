@@ -135,7 +135,9 @@
   }
 
   // Play a card's move from `from` (a point) to where it now is.
-  function arrive(element, from, { duration = TRAVEL, delay = 0, scale = 1, extra = [] } = {}) {
+  function arrive(element, from, {
+    duration = TRAVEL, delay = 0, scale = 1, extra = [], passThrough = false,
+  } = {}) {
     const base = baseTransform(element);
     const now = centre(element.getBoundingClientRect());
     const dx = from.x - now.x;
@@ -144,12 +146,11 @@
     const first = { transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${base}` };
     const animation = element.animate([first, ...extra, { transform: base || "none" }],
       { duration, delay, easing: EASE, fill: "backwards" });
-    // A card on its way is drawn over other places: a press there (the stock, tapped
-    // again while its last card flies to the waste) belongs to what is there, not to the
-    // card passing over it. A card that only shifts a little stays pressable.
-    // (An attribute, not a class: htmx puts the swapped element's classes back as it
-    // settles, which would take a class added here away at once.)
-    if (Math.hypot(dx, dy) > TOUCHABLE_SHIFT) {
+    // The stock's card flies over the stock: a press there (the stock, tapped again
+    // while its last card is on its way) belongs to the stock, not to the card passing
+    // over it. (An attribute, not a class: htmx puts the swapped element's classes back
+    // as it settles, which would take a class added here away at once.)
+    if (passThrough && Math.hypot(dx, dy) > TOUCHABLE_SHIFT) {
       element.dataset.inFlight = "true";
       const land = () => { delete element.dataset.inFlight; };
       animation.finished.then(land, land);
@@ -245,6 +246,7 @@
       const from = centre(oldStock.rect);
       const now = centre(waste.getBoundingClientRect());
       arrive(waste, from, {
+        passThrough: true,
         extra: [{
           transform: `translate(${(from.x - now.x) / 2}px, ${(from.y - now.y) / 2}px) scaleX(0.05)`,
           offset: 0.45,
