@@ -122,7 +122,7 @@
     return copy;
   }
 
-  function fly(was, to, { duration, delay = 0, scale = 0.55, fade = true }) {
+  function fly(was, to, { duration, scale = 0.55, fade = true }) {
     const copy = ghost(was);
     const from = centre(was.rect);
     const dx = to.x - from.x;
@@ -130,7 +130,7 @@
     const animation = copy.animate([
       { transform: "none", opacity: 1 },
       { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0 : 1 },
-    ], { duration, delay, easing: EASE, fill: "both" });
+    ], { duration, easing: EASE, fill: "both" });
     animation.finished.then(() => copy.remove(), () => copy.remove());
   }
 
@@ -302,17 +302,13 @@
     return target.id === "table" || target.id === "board" ? target : null;
   }
 
-  document.addEventListener("htmx:beforeSwap", (event) => {
-    const target = swapped(event);
-    before = null;
-    if (reduced.matches || !event.detail.shouldSwap || !target) return;
-    before = snapshot(target);
-  });
-
   let wasPlaying = false; // the board was being played before this swap (not yet won)
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = swapped(event);
     wasPlaying = Boolean(target && target.id === "board" && target.dataset.status === "playing");
+    before = null;
+    if (reduced.matches || !event.detail.shouldSwap || !target) return;
+    before = snapshot(target);
   });
 
   document.addEventListener("htmx:afterSwap", () => {
