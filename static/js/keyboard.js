@@ -69,9 +69,18 @@
     item.focus();
   }
 
+  // Where an item sits in the layout, leaving out transforms: while cards travel
+  // (motion.js plays each move as a transform) an arrow key goes to the neighbour of
+  // the settled table, not to wherever a card happens to be on its way. (Measured from
+  // the page's box, a received card still flying in from its giver's seat looked to be
+  // off the row, and the arrow jumped past it to the end of the hand.)
   function centre(item) {
-    const box = item.getBoundingClientRect();
-    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    let x = item.offsetWidth / 2, y = item.offsetHeight / 2;
+    for (let el = item; el; el = el.offsetParent) {
+      x += el.offsetLeft;
+      y += el.offsetTop;
+    }
+    return { x, y };
   }
 
   // The nearest item in a direction: along that direction first, then as straight as can be.

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import winning_line
 
-from .hearts_table import wait_for_me
+from .hearts_table import start_and_choose_three, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -219,3 +219,30 @@ def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, 
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
     _wait_focus_in(page, "#hand")
     context.close()
+
+
+# Right after an answer is swapped in (motion.js has started its moves by then): for
+# each card of the hand, where ArrowRight goes, and whether any card is on its way.
+WATCH_NEIGHBOURS = """() => {
+  window.__neighbours = null;
+  document.addEventListener("htmx:afterSwap", () => {
+    const hand = Array.from(document.querySelectorAll("#hand button[data-card]"));
+    const right = (card) => window.cardsiteKeyboard.neighbour(card, "ArrowRight");
+    window.__neighbours = {
+      travelling: hand.filter((card) => card.getAnimations().length).length,
+      order: hand.map((card) => card.dataset.card),
+      right: hand.map((card) => (right(card) ? right(card).dataset.card : null)),
+    };
+  }, { once: true });
+}"""
+
+
+def test_arrow_keys_follow_the_settled_hand_while_received_cards_fly_in(live_server, page: Page):
+    start_and_choose_three(page, live_server.url)
+    page.evaluate(WATCH_NEIGHBOURS)
+    page.locator("#pass-cards").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    seen = page.evaluate("window.__neighbours")
+    assert seen["travelling"] >= 3  # the three received cards, at least, were on their way
+    order = seen["order"]
+    assert seen["right"] == [*order[1:], None]  # each card's right neighbour is the next one
