@@ -32,6 +32,11 @@
   const HUMAN = "0";
 
   let before = null; // what the page looked like just before the current swap
+  // Every start of a move waits here until all of the new page has been measured: an
+  // animation started between two measurements would make the browser lay the page
+  // out again for the next one, once per card (measured: a Heart to Heart tap spent
+  // over 50 ms of main thread in such layouts on this machine).
+  let starts = [];
 
   function centre(rect) {
     return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
@@ -123,15 +128,17 @@
   }
 
   function fly(was, to, { duration, scale = 0.55, fade = true }) {
-    const copy = ghost(was);
     const from = centre(was.rect);
     const dx = to.x - from.x;
     const dy = to.y - from.y;
-    const animation = copy.animate([
-      { transform: "none", opacity: 1 },
-      { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0 : 1 },
-    ], { duration, easing: EASE, fill: "both" });
-    animation.finished.then(() => copy.remove(), () => copy.remove());
+    starts.push(() => {
+      const copy = ghost(was);
+      const animation = copy.animate([
+        { transform: "none", opacity: 1 },
+        { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0 : 1 },
+      ], { duration, easing: EASE, fill: "both" });
+      animation.finished.then(() => copy.remove(), () => copy.remove());
+    });
   }
 
   // Play a card's move from `from` (a point) to where it now is.
@@ -144,17 +151,19 @@
     const dy = from.y - now.y;
     if (Math.abs(dx) < 1 && Math.abs(dy) < 1 && scale === 1 && !extra.length) return;
     const first = { transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${base}` };
-    const animation = element.animate([first, ...extra, { transform: base || "none" }],
-      { duration, delay, easing: EASE, fill: "backwards" });
-    // The stock's card flies over the stock: a press there (the stock, tapped again
-    // while its last card is on its way) belongs to the stock, not to the card passing
-    // over it. (An attribute, not a class: htmx puts the swapped element's classes back
-    // as it settles, which would take a class added here away at once.)
-    if (passThrough && Math.hypot(dx, dy) > TOUCHABLE_SHIFT) {
-      element.dataset.inFlight = "true";
-      const land = () => { delete element.dataset.inFlight; };
-      animation.finished.then(land, land);
-    }
+    starts.push(() => {
+      const animation = element.animate([first, ...extra, { transform: base || "none" }],
+        { duration, delay, easing: EASE, fill: "backwards" });
+      // The stock's card flies over the stock: a press there (the stock, tapped again
+      // while its last card is on its way) belongs to the stock, not to the card passing
+      // over it. (An attribute, not a class: htmx puts the swapped element's classes
+      // back as it settles, which would take a class added here away at once.)
+      if (passThrough && Math.hypot(dx, dy) > TOUCHABLE_SHIFT) {
+        element.dataset.inFlight = "true";
+        const land = () => { delete element.dataset.inFlight; };
+        animation.finished.then(land, land);
+      }
+    });
   }
 
   function moved(element, was) {
@@ -221,11 +230,11 @@
         });
       } else if (state === "free" && old.state === "covered") {
         // Uncovered: the card comes free with a small lift.
-        slot.animate([
+        starts.push(() => slot.animate([
           { transform: "none", filter: "brightness(.94)" },
           { transform: "translateY(-6px)", filter: "brightness(1.08)", offset: 0.45 },
           { transform: "none", filter: "none" },
-        ], { duration: 360, delay: 120, easing: "ease-out" });
+        ], { duration: 360, delay: 120, easing: "ease-out" }));
       } else {
         moved(slot, old);
       }
@@ -320,7 +329,11 @@
     if (!was || reduced.matches) return;
     const root = document.getElementById(was.id);
     if (!root) return;
+    starts = [];
     if (was.game === "hearts") hearts(was, root);
     else heartToHeart(was, root);
+    const ready = starts;
+    starts = [];
+    ready.forEach((start) => start()); // measured all; now every move starts at once
   });
 })();
