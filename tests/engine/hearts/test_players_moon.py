@@ -372,3 +372,95 @@ def test_no_site_level_uses_the_sampler_or_a_searching_player(level):
     source = inspect.getsource(inspect.getmodule(type(get_player(level))))
     for name in ("sampler", "planner", "searcher"):
         assert f"players.{name}" not in source and f"import {name}" not in source
+
+
+# Issue 24, second round: Hard clears a seat that throws high cards away, keeps its hearts
+# off a trick a seat wins with its own Q♠, keeps its last stopper, keeps the A♥ from a
+# pass that would give the A♥ and K♥ together, and sheds high cards only early.
+
+
+def pass_of_hard(hand: str, level: str = "hard") -> list[str]:
+    state = build_position({0: cards(hand)}, deal_number=1)
+    data = state.to_dict()
+    data.update(phase="pass", turn=None, pending=[None] * 4)
+    view = h.seat_view(h.HeartsState.from_dict(data), 0)
+    return sorted(code(c) for c in get_player(level).choose_pass(view, SplitMix64(1)))
+
+
+def ducking_position(third_card: str) -> h.HeartsState:
+    """Seat 1 passed seat 2 three low cards and won the first two tricks; on the fourth,
+    under seat 2's A♦, it played ``third_card``. Seat 2 is on lead."""
+    return build_position(
+        {2: cards("9D 2S 4S 5S 6S 7S 8H 9H 10H")},
+        tricks=[
+            (0, cards("2C AC 3C 4C")),
+            (1, cards("KC 5C 6C 7C")),
+            (1, cards("2D KD 3D 4D")),
+            (2, cards(f"AD 5D 6D {third_card}")),
+        ],
+        deal_number=1,
+        received=[(), (), cards("2S 4S 5S"), ()],
+    )
+
+
+def test_hard_clears_a_seat_that_threw_a_high_card_under_a_winner():
+    # A shooter keeps its high cards; a seat that played the Q♦ under the A♦ already on
+    # the trick is not playing for the moon, whatever its pass and its leads said.
+    hard = get_player("hard")
+    ducked = h.seat_view(ducking_position("QD"), 2)
+    assert hard.alarm(ducked, 1) == 0 and hard.moon_suspect(ducked) is None
+    low = h.seat_view(ducking_position("7D"), 2)
+    assert hard.alarm(low, 1) >= 3 and hard.moon_suspect(low) == 1
+
+
+def test_hard_throws_no_heart_on_a_trick_a_seat_wins_with_its_own_queen():
+    # Nobody has a point; seat 1 played the Q♠ over the 6♠ and is winning the trick with
+    # it. Seat 2, void in spades, throws a diamond: a heart there would help a shooter
+    # and shed the K♥ that could stop it. Medium throws the K♥.
+    state = build_position(
+        {2: cards("KD 9D 8D 7D 2D KH 9H 5H 3H 10C 9C 8C")},
+        tricks=[(0, cards("2C 3C 4C AC"))],
+        trick=cards("5S 6S QS"),
+    )
+    assert state.turn == 2 and sum(h.seat_view(state, 2).taken) == 0
+    assert decision(state, 2, "hard") in ("KD", "9D", "8D", "7D", "2D", "10C", "9C", "8C")
+    assert decision(state, 2, "medium") == "KH"
+    assert decision(state, 2, "hard-nowatch") == "KH"
+
+
+def test_hard_gives_the_suspect_a_low_heart_rather_than_its_last_stopper():
+    # Seat 1 (three low cards passed to seat 2, the first two tricks) leads the A♦; seat 2
+    # is void in diamonds and holds only the A♠ K♠ besides hearts: both are stoppers, so
+    # Hard throws the 2♥ (a point to the suspect) and keeps a trick that can end the moon.
+    stoppers = signs_position(2, "AS KS 2H 3H 4H 5H 6H 7H 8H 9H 10H", "2H 3H 4H", 1, "AD")
+    assert get_player("hard").moon_suspect(h.seat_view(stoppers, 2)) == 1
+    assert decision(stoppers, 2, "hard") == "2H"
+    # With a spade that is no stopper it throws that, as before.
+    low = signs_position(2, "AS 3S 2H 3H 4H 5H 6H 7H 8H 9H 10H", "2H 3H 4H", 1, "AD")
+    assert decision(low, 2, "hard") == "3S"
+
+
+def test_hard_keeps_the_ace_of_hearts_from_a_pass_of_ace_and_king_with_hearts_behind():
+    # Hard would pass the A♥ and K♥ together; with three more hearts staying, it keeps the
+    # A♥ (a card that can always take a heart trick from a shooter) and passes another.
+    hand = "AH KH 9H 8H 7H JC 3C 5C QD 7D 8D 2S 5S"
+    assert set(pass_of_hard(hand)) == {"QD", "9H", "KH"}  # with the 8♥ 7♥ behind the A♥
+    assert set(pass_of_hard(hand, "hard-nowatch")) == {"QD", "KH", "AH"}  # undefended
+    # With only the 9♥ behind them, both go, as before.
+    assert {"AH", "KH"} <= set(pass_of_hard("AH KH 9H 2C 3C 5C 6D 7D 8D 2S 5S 8S JS"))
+
+
+def test_hard_sheds_high_cards_on_clean_tricks_only_in_the_first_three_tricks():
+    # The fourth trick, a clean diamond trick with ten diamonds out: Hard now ducks with the
+    # 3♦ (it used to take it with the K♦), keeping the king as a stopper.
+    state = build_position(
+        {0: cards("3D KD 6S 7S 8S 9S 10S 2H 3H 4H")},
+        tricks=[
+            (0, cards("2C 3C 4C AC")),
+            (3, cards("8C 5C 6C 7C")),
+            (3, cards("QC 9C 10C JC")),
+        ],
+        trick=cards("9D"),
+    )
+    assert state.turn == 0 and len(state.tricks) == 3
+    assert decision(state, 0, "hard") == "3D"

@@ -10,7 +10,7 @@
   smoke the queen out; it keeps off spades while it holds the Q♠ or an unguarded
   A♠/K♠; short suits first; once hearts are broken a heart that cannot win is a
   favoured lead.
-- Follow: ducks like Medium — except in the first five tricks, on a clean trick (no
+- Follow: ducks like Medium — except in the first three tricks, on a clean trick (no
   points, nobody after it known void, not spades with the Q♠ out) in a suit with five
   or more cards still out, where it sheds its highest card even if it could duck:
   everyone still follows, so winning there is safe. As last to play on a trick
@@ -39,6 +39,13 @@
   suspect has shown a void in, and no heart the suspect can beat; and while another
   seat could still shoot (nobody has a point, or one other seat has them all) it keeps
   its A♥ when it discards, a card that can take a heart trick from any shooter.
+  Issue 24, second round: a seat that followed suit with a queen or better under a
+  higher card already on the trick shows no signs (a shooter keeps its high cards);
+  Hard throws no heart on a trick a seat is winning with its own Q♠ while every point
+  so far is that seat's; keeping stoppers, it gives the suspect its lowest heart rather
+  than its last stopper; it keeps the A♥ when its pass would give away the A♥ and the
+  K♥ together and three other hearts stay with it; and it sheds high cards on clean
+  tricks only in the first three tricks (it was five).
   No search and no sampling: every sign is read from the seat's own view.
 """
 
@@ -58,13 +65,15 @@ from games.engine.hearts.cards import (
 )
 from games.engine.hearts.players import moon
 from games.engine.hearts.players.base import best_of
-from games.engine.hearts.players.medium import HIGH_SPADES, MediumPlayer
+from games.engine.hearts.players.medium import HIGH_SPADES, MediumPlayer, _mask
 from games.engine.hearts.players.tracking import Reading, above, below
 from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
 
 SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
-ACE_HEARTS_BIT = 1 << (13 * HEARTS + 12)
+ACE_HEARTS = 13 * HEARTS + 12
+KING_HEARTS = 13 * HEARTS + 11
+ACE_HEARTS_BIT = 1 << ACE_HEARTS
 
 
 PASS_FROM = {"left": 3, "right": 1, "across": 2}  # the seat that passed to me, as an offset
@@ -100,6 +109,19 @@ def moon_signs(view: SeatView, seat: int) -> int:
     return signs
 
 
+def ducked_high(view: SeatView, seat: int, rank: int) -> bool:
+    """Whether ``seat`` followed suit with a card of at least ``rank`` (a rank index) under
+    a higher card of the suit already on the trick: it threw a high card away."""
+    for leader, cards, _ in view.tricks:
+        pos = (seat - leader) % 4
+        if pos:
+            card = cards[pos]
+            led = card // 13 == cards[0] // 13
+            if led and card % 13 >= rank and above(_mask(cards[:pos]), card):
+                return True
+    return False
+
+
 def moon_open(view: SeatView) -> bool:
     """Whether another seat can still shoot: nobody has a point, or one other seat has all."""
     scorers = [s for s in range(4) if view.taken[s]]
@@ -126,9 +148,28 @@ class HardPlayer(MediumPlayer):
     heart_lead_cost = -2.0  # once hearts are broken, a heart that cannot win is a fine lead
     void_weight = 4.0  # extra lead risk per seat known to be void in the suit
 
+    keeps_ace_with_king = True  # issue 24: never pass the A♥ and the K♥ together …
+    ace_keep_hearts = 3  # … when at least this many other hearts would stay in hand
+
+    def choose_pass(self, view: SeatView, rng: SplitMix64) -> list[int]:
+        """Medium's pass with Hard's weights; but a pass that would give the A♥ and the K♥
+        together keeps the A♥ when three other hearts stay with it: the A♥ can always take
+        a heart trick from a shooter, and the hearts under it let Hard wait for that trick."""
+        chosen = super().choose_pass(view, rng)
+        keeps = self.keeps_ace_with_king and self.defends_moon
+        if not keeps or ACE_HEARTS not in chosen or KING_HEARTS not in chosen:
+            return chosen
+        passed = _mask(chosen)
+        if (view.hand & HEART_MASK & ~passed).bit_count() < self.ace_keep_hearts:
+            return chosen
+        rest = [c for c in chosen if c != ACE_HEARTS]
+        keep_queen = bool(view.hand & QS_BIT) and QUEEN_SPADES not in chosen
+        rest.append(self._best_pass_card(view.hand & ~passed, 1, keep_queen, rng))
+        return rest
+
     # Playing ----------------------------------------------------------------------------
 
-    early_tricks = 4  # tricks played before which Hard sheds high cards on clean tricks
+    early_tricks = 2  # tricks played up to which Hard sheds high cards on clean tricks
     early_unseen = 5  # … when at least this many cards of the suit are still out
 
     early_suspicion = True  # defend before the watch's 12 points (see moon_suspect)
@@ -141,6 +182,11 @@ class HardPlayer(MediumPlayer):
     queen_to_others = True  # the Q♠ on a trick the suspect can no longer win
     void_leads = True  # lead a suit the suspect has shown a void in
     no_heart_leads = True  # against a suspect, no heart lead it can beat
+    # Issue 24, second round.
+    high_under_clears = 10  # rank index of the queen: a queen or better played under a
+    # higher card of the suit already on the trick clears the seat of the signs (0: off)
+    no_heart_on_own_queen = True  # no heart on a trick a seat wins with its own Q♠
+    last_stopper = True  # keeping stoppers, the lowest heart rather than the last stopper
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
         if self.defends_moon:
@@ -174,6 +220,8 @@ class HardPlayer(MediumPlayer):
         one for having points and one for having won two tricks."""
         if not self.reads_signs:
             return 0
+        if self.high_under_clears and ducked_high(view, seat, self.high_under_clears):
+            return 0  # it threw a high card away under a winner: a shooter keeps them
         won = sum(1 for _, _, winner in view.tricks if winner == seat)
         signs = moon_signs(view, seat)
         if self.queen_sign:
@@ -232,6 +280,11 @@ class HardPlayer(MediumPlayer):
         if strong:
             # Keep stoppers (cards nothing unseen beats): discard the lowest other card.
             unseen = reading.unseen
+            stoppers_only = not any(above(unseen, c) for c in ids(safe))
+            if self.last_stopper and allowed & HEART_MASK and stoppers_only:
+                # Only stoppers left besides hearts: a heart to the suspect costs a point,
+                # the last stopper the trick that would end the moon.
+                return lowest(allowed & HEART_MASK)
             return best_of(ids(safe), lambda c: (bool(above(unseen, c)), -(c % 13)), rng)
         return None
 
@@ -301,6 +354,16 @@ class HardPlayer(MediumPlayer):
             return QUEEN_SPADES
         if reading.qs_unseen and allowed & HIGH_SPADES:
             return highest(allowed & HIGH_SPADES)
+        if self.no_heart_on_own_queen and self.defends_moon and allowed & HEART_MASK:
+            view = reading.view
+            win = reading.win_seat
+            if reading.win_card == QUEEN_SPADES and sum(view.taken) == view.taken[win]:
+                # A seat taking its own Q♠ with every point so far: nobody does by choice
+                # but a shooter. No heart for it; forced, the lowest.
+                rest = allowed & ~HEART_MASK
+                if not rest:
+                    return lowest(allowed)
+                allowed = rest
         if self.defends_moon and allowed & ACE_HEARTS_BIT and moon_open(reading.view):
             rest = allowed & ~ACE_HEARTS_BIT
             if rest:
