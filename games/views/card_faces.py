@@ -13,12 +13,10 @@ cards' 1.4 ratio in static/css/site.css):
   rose, the jack with a feathered cap and a halberd, robed in the suit's colour;
 * the corner indices: the rank over a small pip, top left and (turned) bottom right.
 
-From it, ``manage.py card_faces`` writes ``static/cards/faces.svg`` (the 52 faces on a
-grid of 13 ranks by 4 suits, each a group whose id is the suit then the rank: ``H9``,
-``SQ``, ``D10``) and ``static/css/faces.css`` (which face a card shows: the sprite as a
-classic CSS sprite, moved to the face's column and row, keyed on the ``data-rank`` or
-``data-card`` attribute its markup already carries; a plain background position works
-in every browser, where an SVG ``<view>`` fragment in a CSS image is less certain), and
+From it, ``manage.py card_faces`` writes ``static/cards/faces/`` (one small SVG a face,
+named for the suit then the rank: ``H9.svg``, ``SQ.svg``, ``D10.svg``) and
+``static/css/faces.css`` (which face a card shows, keyed on the ``data-rank`` or
+``data-card`` attribute its markup already carries), and
 ``games/views/heart_to_heart/deal_image.py`` draws the same shapes with Pillow
 (``pillow_parts``). tests/web/site/test_card_faces.py fails when the committed files are
 not what this module writes.
@@ -175,7 +173,7 @@ COURT_FIGURES: dict[str, tuple[tuple, ...]] = {
 COURT_PIP = Pip(34.0, 17.0, 10.0, False)  # the small pip in a court's frame, by the head
 
 
-# ---------------------------------------------------------------- the SVG sprite
+# ---------------------------------------------------------------- the SVG faces
 
 
 def _n(value: float) -> str:
@@ -189,7 +187,7 @@ def _n(value: float) -> str:
 
 
 def face_id(code: str) -> str:
-    """A face's id in the sprite: the suit, then the rank (``9H`` → ``H9``)."""
+    """A face's name (its file, its group): the suit, then the rank (``9H`` → ``H9``)."""
     return code[-1] + code[:-1]
 
 
@@ -272,64 +270,49 @@ def _face(code: str, left: float, top: float) -> str:
             + "".join(body) + "</g>")
 
 
-SPRITE_COLUMNS, SPRITE_ROWS = len(RANKS), len(SUITS)
+def face_path(code: str) -> str:
+    """A face's file, under static/: one small SVG a face (``cards/faces/H9.svg``)."""
+    return f"cards/faces/{face_id(code)}.svg"
 
 
-def sprite_place(code: str) -> tuple[int, int]:
-    """A face's column and row in the sprite: a row per suit (C D S H), Ace to King."""
-    return RANKS.index(code[:-1]), SUITS.index(code[-1])
+def face_file(code: str) -> str:
+    """One face as a picture of its own: the shapes it uses, then the face.
 
-
-def sprite() -> str:
-    """static/cards/faces.svg: the 52 faces on a grid of 13 × 4 cards, each face a group
-    with its id (``H9``)."""
-    defs = "".join(_suit_symbol(suit) for suit in SUITS) + "".join(
-        _court_symbol(rank) for rank in COURTS)
-    faces = "".join(
-        _face(code, sprite_place(code)[0] * WIDTH, sprite_place(code)[1] * HEIGHT)
-        for code in all_codes()
-    )
+    A file a face, not one sprite of the 52: a CSS background shows a part of a sprite
+    by drawing the whole sprite clipped to the card, so every card painted drew the 52
+    faces (measured: a Heart to Heart tap spent about 100 ms painting on this machine,
+    and one file a face cut the paint to a third, bench/bench_motion.py)."""
+    rank, suit = code[:-1], code[-1]
+    defs = _suit_symbol(suit) + (_court_symbol(rank) if rank in COURTS else "")
     return (
-        "<!-- The 52 card faces, written by `manage.py card_faces` from"
-        " games/views/card_faces.py (drawn for cardsite; no third-party artwork). -->\n"
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH * SPRITE_COLUMNS}'
-        f' {HEIGHT * SPRITE_ROWS}" preserveAspectRatio="none"'
-        f' font-family="{INDEX_FONT_FAMILY}" font-weight="700" font-size="{_n(INDEX_FONT)}"'
-        f' text-anchor="middle"><defs>{defs}</defs>\n'
-        f"{faces}\n</svg>\n"
+        "<!-- Drawn for cardsite by games/views/card_faces.py (manage.py card_faces). -->\n"
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
+        f' preserveAspectRatio="none" font-family="{INDEX_FONT_FAMILY}" font-weight="700"'
+        f' font-size="{_n(INDEX_FONT)}" text-anchor="middle"><defs>{defs}</defs>'
+        f"{_face(code, 0, 0)}</svg>\n"
     )
-
-
-def _percent(place: int, count: int) -> str:
-    return _n(100 * place / (count - 1)) + "%"
 
 
 def stylesheet() -> str:
     """static/css/faces.css: which face each card shows, from the attribute it carries."""
     lines = [
         "/* Card faces: written by `manage.py card_faces` from games/views/card_faces.py; edit",
-        "   that module, not this file. A card shows its face from one cached sprite",
-        "   (static/cards/faces.svg, 13 faces by 4 suits), as a classic CSS sprite: the",
-        "   sprite scaled to 13 x 4 cards and moved to the face's column and row, over the",
-        "   card's paper. Keyed on the attribute the markup already carries: data-rank",
-        "   (Heart to Heart: every card a heart) or data-card (Hearts). The face is",
-        "   decoration: a card's name is its aria-label. */",
+        "   that module, not this file. A card shows its face, one small cached SVG a face",
+        "   (static/cards/faces/H9.svg), over the card's paper. Which face comes from the",
+        "   attribute the markup already carries: data-rank (Heart to Heart: every card a",
+        "   heart) or data-card (Hearts). The face is decoration: a card's name is its",
+        "   aria-label. */",
         ".card[data-rank], .slot[data-rank] > .trace, .card[data-card] {",
-        "  background-image: url(../cards/faces.svg), linear-gradient(160deg, #fff 0%,"
+        "  background-image: var(--face), linear-gradient(160deg, #fff 0%,"
         " var(--paper) 60%, #f3ecdf 100%);",
-        f"  background-size: {SPRITE_COLUMNS * 100}% {SPRITE_ROWS * 100}%, 100% 100%;",
-        "  background-position: var(--face-x) var(--face-y), 0 0;",
+        "  background-size: 100% 100%;",
         "  background-repeat: no-repeat;",
         "}",
     ]
-    # A column per rank, a row per suit: "10" is the only rank that starts with a 1.
-    for rank in RANKS:
-        column = _percent(RANKS.index(rank), SPRITE_COLUMNS)
-        lines.append(f'[data-rank="{rank}"], [data-card^="{rank[0]}"] {{ --face-x: {column}; }}')
-    for suit in SUITS:
-        row = _percent(SUITS.index(suit), SPRITE_ROWS)
-        also = "[data-rank], " if suit == "H" else ""  # Heart to Heart: every card a heart
-        lines.append(f'{also}[data-card$="{suit}"] {{ --face-y: {row}; }}')
+    for code in all_codes():
+        rank, suit = code[:-1], code[-1]
+        also = f', [data-rank="{rank}"]' if suit == "H" else ""  # Heart to Heart's hearts
+        lines.append(f'[data-card="{code}"]{also} {{ --face: url(../{face_path(code)}); }}')
     return "\n".join(lines) + "\n"
 
 
@@ -441,7 +424,7 @@ def _court_parts(rank: str, suit: str, turned: bool) -> list[Part]:
 @cache
 def pillow_parts(code: str) -> tuple[Part, ...]:
     """What the picture draws of a face besides its corner indices (``index_parts``): the
-    same shapes as the sprite, in card units, back to front."""
+    same shapes as the SVG faces, in card units, back to front."""
     rank, suit = code[:-1], code[-1]
     colour = SUIT_COLOURS[suit]
     parts: list[Part] = []

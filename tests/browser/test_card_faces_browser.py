@@ -1,5 +1,5 @@
 """The card faces in a real Chromium (issue 21, point 5): every card of both games shows
-its own face from the one cached sprite, at a phone's width and at a laptop's.
+its own face, one cached SVG a face, at a phone's width and at a laptop's.
 
 Screenshots of each game at 1280 and 390 px wide go to test-artifacts/ (copied into
 docs/img/ when the faces change, for people to look at).
@@ -27,12 +27,11 @@ SIZES = [(1280, 800), (390, 844)]
 FACES = """selector => [...document.querySelectorAll(selector)].map(card => ({
   key: card.dataset.card || card.dataset.rank,
   image: getComputedStyle(card).backgroundImage,
-  position: getComputedStyle(card).backgroundPosition,
   width: card.getBoundingClientRect().width,
 }))"""
 
 
-def _page(browser: Browser, width: int, height: int, sprite_requests: list,
+def _page(browser: Browser, width: int, height: int, face_requests: list,
           errors: list) -> Page:
     phone = width < 500
     # Reduced motion: nothing travels, so a screenshot shows the cards where they rest.
@@ -40,19 +39,16 @@ def _page(browser: Browser, width: int, height: int, sprite_requests: list,
                                   is_mobile=phone, has_touch=phone, reduced_motion="reduce",
                                   device_scale_factor=3 if phone else 1)
     page = context.new_page()
-    page.on("response", lambda r: sprite_requests.append(r) if "faces.svg" in r.url else None)
+    page.on("response", lambda r: face_requests.append(r) if "/cards/faces/" in r.url else None)
     # A console error (a Content Security Policy refusal is one) or an uncaught error.
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return page
 
 
-def _position(code: str) -> str:
-    """The background position that shows ``code``'s face (the sprite's column and row)."""
-    column, row = card_faces.sprite_place(code)
-    x = 100 * column / (card_faces.SPRITE_COLUMNS - 1)
-    y = 100 * row / (card_faces.SPRITE_ROWS - 1)
-    return f"{x:.2f}".rstrip("0").rstrip(".") + "% " + f"{y:.2f}".rstrip("0").rstrip(".") + "%"
+def _shows(card: dict, code: str) -> bool:
+    """The card's background is ``code``'s own face file, over the paper."""
+    return f'/static/{card_faces.face_path(code)}")' in card["image"].split(", ")[0]
 
 
 def _face_urls(page: Page, selector: str) -> list[dict]:
@@ -74,7 +70,7 @@ def _ink(page: Page, selector: str) -> tuple[int, int]:
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_heart_to_heart_shows_each_rank_s_face_from_the_sprite(
+def test_heart_to_heart_shows_each_rank_s_face(
     live_server, browser: Browser, width, height,
 ):
     requests: list = []
@@ -86,11 +82,14 @@ def test_heart_to_heart_shows_each_rank_s_face_from_the_sprite(
     assert len(cards) == 26  # the heart's 25 and the waste's top card
     for card in cards:
         assert card["key"] in card_faces.RANKS
-        assert 'cards/faces.svg")' in card["image"], card
-        assert card["position"].startswith(_position(card["key"] + "H") + ","), card
+        assert _shows(card, card["key"] + "H"), card
     page.wait_for_load_state("networkidle")
     assert requests and all(r.status in (200, 304) for r in requests)
-    assert {r.url for r in requests} == {f"{live_server.url}/static/cards/faces.svg"}
+    shown = {card["key"] for card in cards}
+    urls = [r.url for r in requests]
+    # Each face the heart shows, fetched once: faces, not the whole deck.
+    assert sorted(urls) == sorted({f"{live_server.url}/static/cards/faces/H{rank}.svg"
+                                   for rank in shown})
     red, _ = _ink(page, "#pos-25")
     assert red > 40, "the card shows a red index and pips"
     ARTIFACTS.mkdir(exist_ok=True)
@@ -100,7 +99,7 @@ def test_heart_to_heart_shows_each_rank_s_face_from_the_sprite(
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_hearts_shows_each_card_s_face_from_the_sprite(
+def test_hearts_shows_each_card_s_face(
     live_server, browser: Browser, width, height,
 ):
     requests: list = []
@@ -115,10 +114,10 @@ def test_hearts_shows_each_card_s_face_from_the_sprite(
     cards = _face_urls(page, "#table .card[data-card]")
     assert len(cards) == 13
     for card in cards:
-        assert 'cards/faces.svg")' in card["image"], card
-        assert card["position"].startswith(_position(card["key"]) + ","), card
+        assert _shows(card, card["key"]), card
     page.wait_for_load_state("networkidle")
     assert requests and all(r.status in (200, 304) for r in requests)
+    assert len({r.url for r in requests}) == len(requests) == 13  # each face once
     # Every hand has ink: a black suit's card has dark pixels, a red suit's red ones.
     for card in cards[:1]:
         red, dark = _ink(page, f"#card-{card['key']}")
@@ -156,7 +155,7 @@ def test_the_cards_on_the_table_show_their_faces(live_server, browser: Browser, 
         lift_and_play_first_playable(page)
     assert on_table
     for card in on_table:
-        assert card["position"].startswith(_position(card["key"]) + ","), card
+        assert _shows(card, card["key"]), card
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"faces-hearts-play-{width}.png"))
     page.context.close()

@@ -1,4 +1,4 @@
-"""``manage.py card_faces [--check]``: write the card faces' sprite and stylesheet.
+"""``manage.py card_faces [--check]``: write the card faces (a file each) and their stylesheet.
 
 Both files are drawn from games/views/card_faces.py and committed, so that the site
 serves them as plain static files (whitenoise hashes and compresses them like the
@@ -8,6 +8,7 @@ files are current (tests/web/site/test_card_faces.py asks the same).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from django.conf import settings
@@ -16,22 +17,26 @@ from django.core.management.base import BaseCommand, CommandError
 from games.views import card_faces
 
 STATIC = Path(settings.BASE_DIR) / "static"
+FACES = STATIC / "cards" / "faces"
 FILES = {
-    STATIC / "cards" / "faces.svg": card_faces.sprite,
+    **{STATIC / card_faces.face_path(code): partial(card_faces.face_file, code)
+       for code in card_faces.all_codes()},
     STATIC / "css" / "faces.css": card_faces.stylesheet,
 }
 
 
 def stale_files() -> list[Path]:
-    """The committed files that differ from what the module draws now."""
+    """The committed files that differ from what the module draws now, and any face
+    file the module no longer draws."""
     return [
         path for path, write in FILES.items()
         if not path.is_file() or path.read_text(encoding="utf-8") != write()
-    ]
+    ] + sorted(set(FACES.glob("*.svg")) - set(FILES))
 
 
 class Command(BaseCommand):
-    help = "Write static/cards/faces.svg and static/css/faces.css from games/views/card_faces.py."
+    help = ("Write static/cards/faces/*.svg and static/css/faces.css from"
+            " games/views/card_faces.py.")
 
     def add_arguments(self, parser):
         parser.add_argument("--check", action="store_true",
@@ -45,8 +50,10 @@ class Command(BaseCommand):
                                    + " (run manage.py card_faces)")
             self.stdout.write("card faces are up to date")
             return
+        for old in set(FACES.glob("*.svg")) - set(FILES):
+            old.unlink()
         for path, write in FILES.items():
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(write(), encoding="utf-8")
-            self.stdout.write(f"wrote {path.relative_to(settings.BASE_DIR)}"
-                              f" ({path.stat().st_size:,} bytes)")
+        sizes = sum(path.stat().st_size for path in FILES)
+        self.stdout.write(f"wrote {len(FILES)} files under static/ ({sizes:,} bytes)")

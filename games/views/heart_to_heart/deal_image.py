@@ -3,7 +3,7 @@
 It shows the deal as the game page does when it opens: the heart of 25 cards, the stock
 face down with its count, the waste's top card, the code and the site's name, on the
 table's felt (colours from static/css/site.css; the card faces from
-games/views/card_faces.py, the geometry static/cards/faces.svg is written from).
+games/views/card_faces.py, the geometry static/cards/faces/ is written from).
 
 Speed: the parts every picture shares (the felt, each rank's card face, the back) are
 drawn once per process at 3× and scaled down (smooth edges); a picture is then 27
@@ -206,7 +206,7 @@ def _index(code: str, size: tuple[int, int], k: float) -> Image.Image:
 @lru_cache(maxsize=32)
 def _face(rank: str, covered: bool) -> Image.Image:
     """One card face as the site shows it: the heart of that rank, drawn from the same
-    geometry as static/cards/faces.svg (games/views/card_faces.py)."""
+    geometry as static/cards/faces/ (games/views/card_faces.py)."""
     s = SUPERSAMPLE
     canvas, box, radius = _card_shape(s)
     card_w, card_h = CARD_W * s, CARD_H * s

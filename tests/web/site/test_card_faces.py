@@ -1,5 +1,5 @@
-"""The card faces (issue 21, point 5): one geometry, a committed sprite and stylesheet
-drawn from it, and card markup that only names its face.
+"""The card faces (issue 21, point 5): one geometry, committed face files (one a face)
+and a stylesheet drawn from it, and card markup that only names its face.
 
 The first tests need neither Django's database nor the engine: the pip layout is plain
 geometry (games/views/card_faces.py).
@@ -20,8 +20,9 @@ from tests.web.heart_to_heart.helpers import start as start_h2h
 from tests.web.hearts.helpers import start as start_hearts
 
 ROOT = Path(__file__).resolve().parents[3]
-SPRITE = ROOT / "static" / "cards" / "faces.svg"
-STYLESHEET = ROOT / "static" / "css" / "faces.css"
+STATIC = ROOT / "static"
+FACES = STATIC / "cards" / "faces"
+STYLESHEET = STATIC / "css" / "faces.css"
 NUMBERS = ("2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 
@@ -85,61 +86,55 @@ def test_paths_flatten_to_polygons_inside_their_box():
                 assert all(-50 <= x <= 50 and -50 <= y <= 50 for x, y in polygon), suit
 
 
-def test_the_committed_sprite_and_stylesheet_are_what_the_module_draws():
+def test_the_committed_faces_and_stylesheet_are_what_the_module_draws():
     assert not stale_files(), "run: .venv/bin/python manage.py card_faces"
-    assert set(FILES) == {SPRITE, STYLESHEET}
+    assert set(FILES) == {*(STATIC / card_faces.face_path(c) for c in card_faces.all_codes()),
+                          STYLESHEET}
+    assert len({path.name for path in FACES.glob("*.svg")}) == 52
 
 
-def _css_position(css: str, attribute: str, value: str) -> tuple[float, float]:
-    """The --face-x and --face-y a card with ``attribute="value"`` gets from faces.css."""
-    found = {}
-    for selectors, name, percent in re.findall(r"^(.+?) \{ --face-([xy]): ([\d.]+)%; \}$", css,
-                                               re.MULTILINE):
-        for selector in selectors.split(", "):
-            match = re.fullmatch(r'\[([\w-]+)(\^|\$)?(?:="(\w+)")?\]', selector)
-            assert match, selector
-            name_, operator, wanted = match.groups()
-            if name_ != attribute:
-                continue
-            if (wanted is None or (operator == "^" and value.startswith(wanted))
-                    or (operator == "$" and value.endswith(wanted))
-                    or (operator is None and value == wanted)):
-                assert name not in found, (value, name, "two rules")
-                found[name] = float(percent)
-    return found["x"], found["y"]
+def _face_url(css: str, attribute: str, value: str) -> str:
+    """The face file a card with ``attribute="value"`` gets from faces.css."""
+    found = []
+    for selectors, url in re.findall(r"^(.+?) \{ --face: url\(\.\./([\w/.]+)\); \}$", css,
+                                     re.MULTILINE):
+        if f'[{attribute}="{value}"]' in selectors.split(", "):
+            found.append(url)
+    assert len(found) == 1, (attribute, value, found)
+    return found[0]
 
 
-def test_every_face_has_its_place_in_the_sprite_and_the_stylesheet_finds_it():
-    svg, css = SPRITE.read_text(), STYLESHEET.read_text()
-    groups = {key: (float(x), float(y)) for key, x, y in
-              re.findall(r'<g id="([CDSH]\w+)" transform="translate\(([\d.]+) ([\d.]+)\)"', svg)}
+def test_every_face_has_its_own_file_and_the_stylesheet_finds_it():
+    css = STYLESHEET.read_text()
     assert len(card_faces.all_codes()) == 52
-    assert set(groups) == {card_faces.face_id(code) for code in card_faces.all_codes()}
-    assert len(set(groups.values())) == 52, "each face has its own place in the sprite"
-    columns, rows = card_faces.SPRITE_COLUMNS, card_faces.SPRITE_ROWS
-    assert f'viewBox="0 0 {100 * columns} {140 * rows}"' in svg
-    assert f"background-size: {columns * 100}% {rows * 100}%" in css
-
-    def shown(x_percent: float, y_percent: float) -> tuple[float, float]:
-        # A background position of p% puts the sprite's point p% at the box's point p%.
-        return (round(x_percent / 100 * (columns - 1)) * 100,
-                round(y_percent / 100 * (rows - 1)) * 140)
-
     for code in card_faces.all_codes():
-        assert shown(*_css_position(css, "data-card", code)) == groups[card_faces.face_id(code)]
+        path = _face_url(css, "data-card", code)
+        assert path == f"cards/faces/{card_faces.face_id(code)}.svg"
+        svg = (STATIC / path).read_text()
+        assert 'viewBox="0 0 100 140"' in svg
+        assert f'<g id="{card_faces.face_id(code)}" transform="translate(0 0)"' in svg
     for rank in card_faces.RANKS:  # Heart to Heart: every card is a heart
-        assert shown(*_css_position(css, "data-rank", rank)) == groups[f"H{rank}"]
+        assert _face_url(css, "data-rank", rank) == f"cards/faces/H{rank}.svg"
+    assert "background-image: var(--face)," in css
 
 
-def test_the_sprite_has_no_script_style_or_outside_reference():
+@pytest.mark.parametrize("code", ["9H", "QS", "10D", "AC"])
+def test_a_face_file_holds_only_its_own_face(code):
+    """One face a file: the sprite of 52 made each painted card draw all 52."""
+    svg = (STATIC / card_faces.face_path(code)).read_text()
+    assert re.findall(r'<g id="([CDSH](?:10|\w))"', svg) == [card_faces.face_id(code)]
+    assert len(svg) < 3000
+
+
+@pytest.mark.parametrize("code", card_faces.all_codes())
+def test_a_face_has_no_script_style_or_outside_reference(code):
     """A picture only: nothing the Content Security Policy would have to allow."""
-    svg = SPRITE.read_text()
+    svg = (STATIC / card_faces.face_path(code)).read_text()
     assert "<script" not in svg and "style=" not in svg and "<style" not in svg
     assert "url(" not in svg
+    rank, suit = code[:-1], code[-1]
     assert set(re.findall(r'href="([^"]*)"', svg)) <= {
-        f"#{name}" for name in (*card_faces.SUITS, *(f"f{r}" for r in card_faces.COURTS),
-                                *(f"i{card_faces.face_id(c)}" for c in card_faces.all_codes()))
-    }
+        f"#{suit}", f"#f{rank}", f"#i{card_faces.face_id(code)}"}
 
 
 @pytest.mark.django_db
@@ -170,9 +165,11 @@ def test_hearts_cards_name_their_face_and_carry_no_face_markup(client):
     assert 'class="pip"' not in html and 'class="corner' not in html
 
 
-def test_the_sprite_is_a_static_file_served_as_svg():
-    """collectstatic finds it (whitenoise then hashes, compresses and serves it, with the
-    stylesheet's url() rewritten to the hashed name); the browser tests fetch it."""
-    found = finders.find("cards/faces.svg")
-    assert found and Path(found).read_text() == SPRITE.read_text()
-    assert mimetypes.guess_type(found)[0] == "image/svg+xml"
+def test_the_faces_are_static_files_served_as_svg():
+    """collectstatic finds them (whitenoise then hashes, compresses and serves them, with
+    the stylesheet's url()s rewritten to the hashed names); the browser tests fetch them."""
+    for code in card_faces.all_codes():
+        path = card_faces.face_path(code)
+        found = finders.find(path)
+        assert found and Path(found).read_text() == (STATIC / path).read_text()
+        assert mimetypes.guess_type(found)[0] == "image/svg+xml"
