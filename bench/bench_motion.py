@@ -13,6 +13,7 @@ through the DevTools protocol). A timing: run it on a quiet machine, never as a 
     .venv/bin/python bench/bench_motion.py [--rounds 2]
 """
 
+# ruff: noqa: I001 — web_setup configures Django, so it is imported before Django's modules.
 from __future__ import annotations
 
 import argparse
