@@ -33,9 +33,8 @@
 
   let before = null; // what the page looked like just before the current swap
   // Every start of a move waits here until all of the new page has been measured: an
-  // animation started between two measurements would make the browser lay the page
-  // out again for the next one, once per card (measured: a Heart to Heart tap spent
-  // over 50 ms of main thread in such layouts on this machine).
+  // animation started between two measurements makes the browser work out styles and
+  // layout again for the next one, once per card.
   let starts = [];
 
   function centre(rect) {

@@ -1,6 +1,6 @@
 """``manage.py card_faces [--check]``: write the card faces (a file each) and their stylesheet.
 
-Both files are drawn from games/views/card_faces.py and committed, so that the site
+The files are drawn from games/views/card_faces.py and committed, so that the site
 serves them as plain static files (whitenoise hashes and compresses them like the
 rest). Run it after changing that module; ``--check`` only says whether the committed
 files are current (tests/web/site/test_card_faces.py asks the same).
