@@ -11,3 +11,11 @@ def set_bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def bits_mask(indices) -> int:
+    """The mask with the given bit indices set, the inverse of ``set_bits`` ([1, 3] -> 0b1010)."""
+    mask = 0
+    for index in indices:
+        mask |= 1 << index
+    return mask

@@ -13,6 +13,7 @@ import re
 import pytest
 
 from games.engine import hearts as engine
+from games.engine.bitmasks import bits_mask, set_bits
 from tests.web.hearts.helpers import HX, start, state, step, url
 
 pytestmark = pytest.mark.django_db
@@ -27,18 +28,10 @@ def _normalised(html: str) -> str:
     return html
 
 
-def _bits(mask: int) -> list[int]:
-    return [card for card in range(52) if mask >> card & 1]
-
-
-def _mask(cards) -> int:
-    return sum(1 << card for card in cards)
-
-
 def _hidden_changed(real: engine.HeartsState, rng: random.Random) -> engine.HeartsState:
     other = real.copy()
     other.seed = real.seed ^ 0x5DEECE66D
-    pool = [card for seat in (1, 2, 3) for card in _bits(real.hands[seat])]
+    pool = [card for seat in (1, 2, 3) for card in set_bits(real.hands[seat])]
     rng.shuffle(pool)
     hands, received, pending = list(real.hands), list(real.received), list(real.pending)
     start_at = 0
@@ -46,10 +39,11 @@ def _hidden_changed(real: engine.HeartsState, rng: random.Random) -> engine.Hear
         size = real.hands[seat].bit_count()
         mine = pool[start_at : start_at + size]
         start_at += size
-        hands[seat] = _mask(mine)
-        received[seat] = _mask(rng.sample(mine, min(len(mine), real.received[seat].bit_count())))
+        hands[seat] = bits_mask(mine)
+        kept = min(len(mine), real.received[seat].bit_count())
+        received[seat] = bits_mask(rng.sample(mine, kept))
         if real.pending[seat] is not None:
-            pending[seat] = _mask(rng.sample(mine, 3))
+            pending[seat] = bits_mask(rng.sample(mine, 3))
     other.hands, other.received, other.pending = tuple(hands), tuple(received), tuple(pending)
     return other
 

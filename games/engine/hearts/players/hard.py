@@ -51,6 +51,7 @@
 
 from __future__ import annotations
 
+from games.engine.bitmasks import bits_mask
 from games.engine.hearts.cards import (
     ALL_CARDS,
     HEART_MASK,
@@ -65,7 +66,7 @@ from games.engine.hearts.cards import (
 )
 from games.engine.hearts.players import moon
 from games.engine.hearts.players.base import best_of
-from games.engine.hearts.players.medium import HIGH_SPADES, MediumPlayer, _mask
+from games.engine.hearts.players.medium import HIGH_SPADES, MediumPlayer
 from games.engine.hearts.players.tracking import Reading, above, below
 from games.engine.hearts.seat_view import SeatView
 from games.engine.rng import SplitMix64
@@ -117,7 +118,7 @@ def ducked_high(view: SeatView, seat: int, rank: int) -> bool:
         if pos:
             card = cards[pos]
             led = card // 13 == cards[0] // 13
-            if led and card % 13 >= rank and above(_mask(cards[:pos]), card):
+            if led and card % 13 >= rank and above(bits_mask(cards[:pos]), card):
                 return True
     return False
 
@@ -159,7 +160,7 @@ class HardPlayer(MediumPlayer):
         keeps = self.keeps_ace_with_king and self.defends_moon
         if not keeps or ACE_HEARTS not in chosen or KING_HEARTS not in chosen:
             return chosen
-        passed = _mask(chosen)
+        passed = bits_mask(chosen)
         if (view.hand & HEART_MASK & ~passed).bit_count() < self.ace_keep_hearts:
             return chosen
         rest = [c for c in chosen if c != ACE_HEARTS]

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from games.engine.bitmasks import bits_mask
 from games.engine.hearts.cards import (
     ACE_SPADES,
     HEART_MASK,
@@ -63,7 +64,7 @@ class MediumPlayer(ComputerPlayer):
                 if hand >> card & 1 and len(chosen) < 3:
                     chosen.append(card)
         while len(chosen) < 3:
-            rest = hand & ~_mask(chosen)
+            rest = hand & ~bits_mask(chosen)
             chosen.append(self._best_pass_card(rest, 3 - len(chosen), keep_queen, rng))
         return chosen
 
@@ -158,10 +159,3 @@ class MediumPlayer(ComputerPlayer):
         if hearts:
             return highest(hearts)
         return pick_highest_rank(ids(allowed), rng)
-
-
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask

@@ -43,6 +43,7 @@ decision's stream.
 
 from __future__ import annotations
 
+from games.engine.bitmasks import bits_mask
 from games.engine.hearts.cards import HEART_MASK, HEARTS, QS_BIT, SUIT_MASKS, ids
 from games.engine.hearts.players.medium import MediumPlayer
 from games.engine.hearts.players.sampler import (
@@ -257,7 +258,7 @@ class SearcherPlayer(MediumPlayer):
         offset = PASS_OFFSETS[view.pass_direction]
         hand = view.hand
         totals = [[0.0, 0.0] for _ in options]
-        masks = [_mask(p) for p in options]
+        masks = [bits_mask(p) for p in options]
         for _ in range(self.pass_worlds):
             dealt = deal_unseen(hand, me, rng)
             gifts = [_their_pass(h) if h else 0 for h in dealt]
@@ -305,10 +306,3 @@ def _their_pass(hand: int) -> int:
         chosen |= 1 << c
         rest &= ~(1 << c)
     return chosen
-
-
-def _mask(cards: list[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
