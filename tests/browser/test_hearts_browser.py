@@ -1,5 +1,7 @@
 """Hearts in a real Chromium: the computers' timed moves, the pass, two-tap play, a whole deal."""
 
+import time
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -90,9 +92,14 @@ def test_forbidden_cards_do_not_respond(live_server, page: Page):
     if disabled.count() == 0:
         pytest.skip("every card happens to be playable")
     version = page.locator("#table").get_attribute("data-version")
-    # On its visible strip: the hand overlaps, so a card's centre lies under the next
-    # card, which may be playable (a press there would rightly lift that one).
-    disabled.first.click(force=True, position={"x": 6, "y": 30})
+    # Once the received cards have landed: a press on a card still flying in lands on
+    # whichever flying card is on top there, which may be a playable one (and lift it).
+    deadline = time.monotonic() + 5
+    while page.evaluate("Array.from(document.querySelectorAll('#hand [data-card]'))"
+                        ".some((card) => card.getAnimations().length)"):
+        assert time.monotonic() < deadline, "the hand's cards never landed"
+        page.wait_for_timeout(20)
+    disabled.first.click(force=True)
     page.wait_for_timeout(200)
     expect(page.locator("#table")).to_have_attribute("data-version", version)
 
