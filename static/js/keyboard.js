@@ -49,7 +49,8 @@
     const list = items(group);
     const chosen = list.includes(document.activeElement) ? document.activeElement : current(group, list);
     group.querySelectorAll(itemSelector(group)).forEach((item) => {
-      item.tabIndex = item === chosen ? 0 : -1;
+      const index = item === chosen ? 0 : -1;
+      if (item.tabIndex !== index) item.tabIndex = index; // a write restyles, even a same one
     });
     return chosen;
   }
@@ -187,8 +188,12 @@
 
   document.addEventListener("htmx:load", (event) => arrangeAll(event.target));
   // Right after the swap, so focus spends no time on <body>; again once settled (htmx
-  // moves focus to an autofocus element then).
-  const settle = () => {
+  // moves focus to an autofocus element then). Not for an answer's out-of-band parts
+  // outside the board (the announcer, the statistics): they come before the board, and
+  // arranging the whole page for each of them doubled or tripled this work on a move.
+  const settle = (event) => {
+    const root = board();
+    if (root && !root.contains(event.target) && !event.target.contains(root)) return;
     arrangeAll(document);
     restoreFocus();
   };

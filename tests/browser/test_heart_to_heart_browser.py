@@ -46,6 +46,31 @@ def test_the_first_tap_begins_the_game_and_the_address_follows_it(live_server, p
     assert HeartToHeartGame.objects.count() == 1
 
 
+
+def test_the_browser_keeps_no_snapshot_of_the_board_and_back_asks_the_server(
+    live_server, page: Page, console_errors,
+):
+    """No htmx page snapshot goes to sessionStorage (it would be stale after the next
+    move), the idle replaceState of address_bar.js changes no entry, and going back to
+    the game's entry within the page (after the skip link) draws the live board."""
+    _open(page, live_server, EXAMPLE_CODE)
+    page.wait_for_timeout(400)  # address_bar.js runs once the page is idle
+    entries = page.evaluate("history.length")  # about:blank came first
+    assert page.evaluate("location.pathname") == f"/heart-to-heart/{EXAMPLE_CODE}/"
+    _tap(page, 25)
+    game = HeartToHeartGame.objects.get()
+    assert page.evaluate("history.length") == entries  # replaced, never pushed
+    assert page.evaluate("Object.keys(sessionStorage)").count("htmx-history-cache") == 0
+    page.locator(".skip-link").focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"#main$"))
+    page.go_back()
+    expect(page).to_have_url(f"{live_server.url}/heart-to-heart/game/{game.pk}/")
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#board")).to_have_count(1)
+    _tap(page, 25)
+    assert console_errors == []
+
 def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, screenshot):
     _open(page, live_server, EXAMPLE_CODE)
     screenshot("h2h-start-desktop")
