@@ -33,6 +33,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 LAUNCH = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
           "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 SIZES = ((1280, 800), (390, 844))
+LONG_AT: list[str] = []  # which Heart to Heart taps had a task over 50 ms, for the report
 
 # Installed before any page script: every long task, with when it started.
 OBSERVE = """
@@ -81,7 +82,9 @@ def heart_to_heart(page: Page, base: str) -> tuple[list[float], list[float]]:
         expect(page.locator("#board")).not_to_have_attribute("data-version", version)
         page.wait_for_timeout(400)  # the move's flight (320 ms at most) is part of it
         busy.append(thread.busy() - start)
-        tasks += _tasks_since(page, since)
+        tap_tasks = _tasks_since(page, since)
+        tasks += tap_tasks
+        LONG_AT.extend(f"tap {len(busy)} ({task:.0f} ms)" for task in tap_tasks if task > 50)
     expect(page.locator("[data-dialog='won']")).to_be_visible()
     return busy, tasks
 
@@ -160,6 +163,9 @@ def main() -> None:
                         results[key][0].extend(busy)
                         results[key][1].extend(tasks)
                         print(_line(f"{game}, {width}, {motion}", busy, tasks), flush=True)
+                        if LONG_AT:
+                            print(f"{'':<6}over 50 ms at: {', '.join(LONG_AT)}", flush=True)
+                            LONG_AT.clear()
         browser.close()
     print("\nAll rounds together; ratio = median main-thread time with motion / reduced:")
     for (game, width, motion), (busy, tasks) in sorted(results.items()):
