@@ -33,14 +33,14 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 LAUNCH = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
           "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 SIZES = ((1280, 800), (390, 844))
-LONG_AT: list[str] = []  # which Heart to Heart taps had a task over 50 ms, for the report
+LONG_AT: list[str] = []  # where the tasks over 50 ms came: a tap, or a Hearts swap
 
 # Installed before any page script: every long task, with when it started.
 OBSERVE = """
 window.benchTasks = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    window.benchTasks.push([entry.startTime, entry.duration]);
+    window.benchTasks.push([entry.startTime, entry.duration, window.benchSwaps]);
   }
 }).observe({ type: "longtask", buffered: true });
 window.benchSwaps = 0;
@@ -67,6 +67,14 @@ def _now(page: Page) -> float:
 def _tasks_since(page: Page, since: float) -> list[float]:
     return page.evaluate(
         "(since) => window.benchTasks.filter(([at]) => at >= since).map(([, d]) => d)", since)
+
+
+def _long_swaps_since(page: Page, since: float) -> list[str]:
+    """The tasks over 50 ms, each with how many swaps (an answer's parts each count) had
+    been seen when it was reported, just after it ran."""
+    return page.evaluate(
+        "(since) => window.benchTasks.filter(([at, d]) => at >= since && d > 50)"
+        ".map(([, d, swaps]) => `swap ${swaps} (${Math.round(d)} ms)`)", since)
 
 
 def heart_to_heart(page: Page, base: str) -> tuple[list[float], list[float]]:
@@ -118,6 +126,7 @@ def hearts(page: Page, base: str) -> tuple[list[float], list[float]]:
         expect(page.locator(f".hand #card-{code}")).to_have_count(0)
     page.wait_for_timeout(500)
     answers = page.evaluate("window.benchSwaps") - swaps
+    LONG_AT.extend(_long_swaps_since(page, since))
     return [(thread.busy() - start) / max(answers, 1)] * answers, _tasks_since(page, since)
 
 
