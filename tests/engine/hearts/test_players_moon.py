@@ -464,3 +464,28 @@ def test_hard_sheds_high_cards_on_clean_tricks_only_in_the_first_three_tricks():
     )
     assert state.turn == 0 and len(state.tricks) == 3
     assert decision(state, 0, "hard") == "3D"
+
+
+def test_hard_keeps_the_king_of_hearts_with_three_hearts_under_it_while_a_moon_is_possible():
+    # Issue 24, third round. As with the A♥ above: nobody has a point, seat 2 discards on a
+    # diamond trick holding the K♥ (the A♥ still out) over three more hearts. Hard throws
+    # another heart and keeps the king, which the three hearts under it let wait for a
+    # heart trick to take from a shooter; Medium throws the king.
+    def position(hand: str, second: str = "KC 5C 6C 7C", third: str = "8C 9C JC 10C"):
+        return build_position(
+            {2: cards(hand)},
+            tricks=[(0, cards("2C AC 3C 4C")), (1, cards(second)), (1, cards(third))],
+            trick=cards("5D 6D 7D"),
+            deal_number=4,
+        )
+
+    state = position("KH 9H 7H 3H 2S 3S 4S 5S 6S 7S")
+    assert sum(h.seat_view(state, 2).taken) == 0
+    assert decision(state, 2, "hard") not in ("KH", "AH")
+    assert decision(state, 2, "medium") == "KH"
+    # Only two hearts under it: the king goes, as before.
+    assert decision(position("KH 7H 3H 2S 3S 4S 5S 6S 7S 8S"), 2, "hard") == "KH"
+    # Two seats have points: no moon is possible, and the king goes.
+    scored = position("KH 9H 7H 3H 2S 3S 4S 5S 6S 7S", "KC 5C 2H 7C", "8C 9C JC 4H")
+    assert h.seat_view(scored, 2).taken == (0, 1, 0, 1)
+    assert decision(scored, 2, "hard") == "KH"

@@ -46,6 +46,8 @@
   than its last stopper; it keeps the A♥ when its pass would give away the A♥ and the
   K♥ together and three other hearts stay with it; and it sheds high cards on clean
   tricks only in the first three tricks (it was five).
+  Issue 24, third round: while a moon is open it keeps the K♥ too (the A♥ out) when it
+  discards with three other hearts in hand.
   No search and no sampling: every sign is read from the seat's own view.
 """
 
@@ -75,6 +77,7 @@ SPADES_BELOW_QUEEN = SUIT_MASKS[SPADES] & ((1 << QUEEN_SPADES) - 1)
 ACE_HEARTS = 13 * HEARTS + 12
 KING_HEARTS = 13 * HEARTS + 11
 ACE_HEARTS_BIT = 1 << ACE_HEARTS
+KING_HEARTS_BIT = 1 << KING_HEARTS
 
 
 PASS_FROM = {"left": 3, "right": 1, "across": 2}  # the seat that passed to me, as an offset
@@ -188,6 +191,9 @@ class HardPlayer(MediumPlayer):
     # higher card of the suit already on the trick clears the seat of the signs (0: off)
     no_heart_on_own_queen = True  # no heart on a trick a seat wins with its own Q♠
     last_stopper = True  # keeping stoppers, the lowest heart rather than the last stopper
+    # Issue 24, third round.
+    king_keep_hearts = 3  # discarding while a moon is open, keep the K♥ (without the A♥) when
+    # at least this many other hearts are in hand (0: off)
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
         if self.defends_moon:
@@ -365,6 +371,12 @@ class HardPlayer(MediumPlayer):
                 if not rest:
                     return lowest(allowed)
                 allowed = rest
+        if self.defends_moon and allowed & KING_HEARTS_BIT and self.king_keep_hearts:
+            under = reading.hand & HEART_MASK & ~KING_HEARTS_BIT & ~ACE_HEARTS_BIT
+            rest = allowed & ~KING_HEARTS_BIT
+            keep = not allowed & ACE_HEARTS_BIT and under.bit_count() >= self.king_keep_hearts
+            if keep and rest and moon_open(reading.view):
+                allowed = rest  # keep the K♥ too: with hearts under it, it can wait for its trick
         if self.defends_moon and allowed & ACE_HEARTS_BIT and moon_open(reading.view):
             rest = allowed & ~ACE_HEARTS_BIT
             if rest:
