@@ -1,9 +1,7 @@
 """The moon, on hand-built positions (docs/rules.md#hearts-computers, issue 6 point 3).
 
 - The watch is the same on every level: once a seat has 12+ points and nobody else
-  has any, no level hands it a point card when another legal card exists. (Hard's one
-  exception, issue 24: a low heart rather than its last stoppers, against a suspect
-  that dominates the tricks.)
+  has any, no level hands it a point card when another legal card exists.
 - Only Hard defends: it takes tricks from the suspect and keeps its stoppers.
 - No level ever tries to shoot the moon itself (the test-only shooter does).
 """
@@ -466,44 +464,6 @@ def test_hard_sheds_high_cards_on_clean_tricks_only_in_the_first_three_tricks():
     )
     assert state.turn == 0 and len(state.tricks) == 3
     assert decision(state, 0, "hard") == "3D"
-
-
-def test_hard_under_the_watch_gives_a_low_heart_rather_than_its_last_stoppers():
-    # Issue 24, third round. Seat 1 has won all three tricks and the only 14 points (the
-    # watch's suspect, and it dominates) and leads the J♣; seat 2, void in clubs, holds the
-    # A♠ and the A♦ besides hearts. The watch alone leaves it only those two stoppers to
-    # throw; Hard gives the suspect its 2♥ instead and keeps both tricks it can take.
-    def position(hand: str) -> h.HeartsState:
-        return build_position(
-            {2: cards(hand)},
-            tricks=[
-                (0, cards("2C AC 3C 4C")),
-                (1, cards("KC QS 5C 6C")),
-                (1, cards("QC AH 7C 8C")),
-            ],
-            trick=cards("JC"),
-        )
-
-    stoppers = position("AS AD 2H 3H 4H 5H 6H 7H 8H 9H")
-    view = h.seat_view(stoppers, 2)
-    assert moon_suspect(view) == 1 and view.taken == (0, 14, 0, 0)
-    assert decision(stoppers, 2, "hard") == "2H"
-    assert decision(stoppers, 2, "medium") in ("AS", "AD")  # the watch, word for word
-    # With a card that is no stopper (the 3♠) to throw, Hard keeps to the watch.
-    assert decision(position("AS 3S 2H 3H 4H 5H 6H 7H 8H 9H"), 2, "hard") == "3S"
-    # Against a suspect that does not dominate the tricks, the watch as it is.
-    # (seat 3 won the third trick and leads the fourth; seat 1 wins it so far with the K♦).
-    early = build_position(
-        {2: cards("AS KS 2H 3H 4H 5H 6H 7H 8H 9H")},
-        tricks=[
-            (0, cards("2C AC 3C 4C")),
-            (1, cards("KC QS 5C 6C")),
-            (1, cards("2S 3S 9S 4S")),
-        ],
-        trick=cards("4D 5D KD"),
-    )
-    assert moon_suspect(h.seat_view(early, 2)) == 1 and h.seat_view(early, 2).trick_leader == 3
-    assert decision(early, 2, "hard") in ("AS", "KS")
 
 
 def test_hard_keeps_the_king_of_hearts_with_three_hearts_under_it_while_a_moon_is_possible():

@@ -47,9 +47,7 @@
   K♥ together and three other hearts stay with it; and it sheds high cards on clean
   tricks only in the first three tricks (it was five).
   Issue 24, third round: while a moon is open it keeps the K♥ too (the A♥ out) when it
-  discards with three other hearts in hand; and under the watch, against a suspect that
-  dominates the tricks, when the watch would leave it only stoppers to throw, it gives
-  the suspect its lowest heart instead (the one place Hard goes past the shared watch).
+  discards with three other hearts in hand.
   No search and no sampling: every sign is read from the seat's own view.
 """
 
@@ -194,47 +192,8 @@ class HardPlayer(MediumPlayer):
     no_heart_on_own_queen = True  # no heart on a trick a seat wins with its own Q♠
     last_stopper = True  # keeping stoppers, the lowest heart rather than the last stopper
     # Issue 24, third round.
-    heart_over_stopper = True  # under the watch, its lowest heart rather than a last stopper
     king_keep_hearts = 3  # discarding while a moon is open, keep the K♥ (without the A♥) when
     # at least this many other hearts are in hand (0: off)
-
-    def choose_play(self, view: SeatView, rng: SplitMix64) -> int:
-        """The shared entry point and the watch as every level; but when the watch would
-        leave Hard nothing but stoppers to discard (``watch_stopper``), it gives the
-        suspect its lowest heart instead."""
-        legal = view.legal
-        watching = self.heart_over_stopper and self.defends_moon and self.moon_watch
-        if watching and view.trick and legal & (legal - 1):
-            reading = Reading(view, track_voids=self.track_voids)
-            allowed = moon.watch(view, legal, reading.win_seat)
-            if allowed != legal:
-                heart = self.watch_stopper(reading, legal, allowed)
-                if heart is not None:
-                    return heart
-            card = self.play(reading, allowed, rng)
-            assert allowed >> card & 1, f"{self.name} chose a card outside its allowed set"
-            return card
-        return super().choose_play(view, rng)
-
-    def watch_stopper(self, reading: Reading, legal: int, allowed: int) -> int | None:
-        """Discarding, when the watch leaves Hard only stoppers against a suspect that
-        dominates the tricks (cards nothing unseen beats, in suits the suspect has not
-        shown a void in): its lowest heart. A point to the suspect costs less than the
-        card that can take a trick from it; that trick is where the moon ends."""
-        hearts = legal & HEART_MASK
-        if not hearts or allowed & SUIT_MASKS[reading.led]:
-            return None  # following suit: the watch as it is
-        view = reading.view
-        suspect = moon.moon_suspect(view)
-        if not dominates(view, suspect):
-            return None
-        unseen = reading.unseen
-        void = reading.voids[suspect]
-        for card in ids(allowed):
-            suit = card // 13
-            if above(unseen, card) or void >> suit & 1 or not unseen & SUIT_MASKS[suit]:
-                return None
-        return lowest(hearts)
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
         if self.defends_moon:
