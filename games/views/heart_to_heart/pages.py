@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
-from django_htmx.http import HttpResponseClientRefresh, replace_url, reswap, retarget
+from django_htmx.http import HttpResponseClientRefresh, reswap, retarget, trigger_client_event
 
 from games.engine import heart_to_heart as engine
 from games.forms import DealCodeForm, HeartToHeartSettingsForm
@@ -195,7 +195,11 @@ def game(request: HtmxHttpRequest, game_id: uuid.UUID) -> HttpResponse:
     response = _tap_answer(request, game_id, answer)
     if code is not None and request.htmx and not service.is_pending(answer.game):
         # The address bar moves from the deal code to the game, so a reload resumes it.
-        replace_url(response, reverse("h2h:game", args=[game_id]))
+        # address_bar.js replaces it in a task of its own, after the swap: htmx's own
+        # replace-url calls the History API twice inside the swap, which made the first
+        # tap the one long task of a game (docs/performance.md#first-move).
+        address = reverse("h2h:game", args=[game_id])
+        trigger_client_event(response, "cardsite:address", {"url": address}, after="settle")
     return response
 
 

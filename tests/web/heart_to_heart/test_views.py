@@ -1,5 +1,6 @@
 """Heart to Heart through Django's test client: every action, and every refusal."""
 
+import json
 import re
 
 import pytest
@@ -43,6 +44,21 @@ def test_play_shows_a_fresh_deal_then_resumes_the_game_its_first_tap_began(clien
     assert (str(game.pk), game.deal_code) == (game_id, code)
     assert client.get("/heart-to-heart/")["Location"] == tapped["Location"]
 
+
+
+def test_an_htmx_first_tap_names_the_games_address_for_the_address_bar(client):
+    """The address bar follows the game through an event address_bar.js acts on after
+    the swap (HX-Trigger-After-Settle), not htmx's replace-url, which would call the
+    History API inside the swap; later taps name no address."""
+    page = client.get(f"/heart-to-heart/{EXAMPLE_CODE}/").content.decode()
+    game_id = re.search(r'action="/heart-to-heart/game/([0-9a-f-]{36})/"', page)[1]
+    url = f"/heart-to-heart/game/{game_id}/"
+    first = client.post(url, {"target": "25", "version": "1", "code": EXAMPLE_CODE},
+                        headers={"HX-Request": "true"})
+    assert first.status_code == 200 and "HX-Replace-Url" not in first
+    assert json.loads(first["HX-Trigger-After-Settle"]) == {"cardsite:address": {"url": url}}
+    second = client.post(url, {"target": "25", "version": "2"}, headers={"HX-Request": "true"})
+    assert second.status_code == 200 and "HX-Trigger-After-Settle" not in second
 
 def test_play_after_a_win_deals_a_fresh_game(client):
     game = start(client)
