@@ -10,7 +10,7 @@
 
   document.addEventListener("cardsite:address", function (event) {
     var url = event.detail && event.detail.url;
-    if (typeof url !== "string" || url.charAt(0) !== "/") return; // our own paths only
+    if (typeof url !== "string" || !/^\/(?!\/)/.test(url)) return; // a path of this site only
     window.setTimeout(function () {
       history.replaceState(history.state, "", url);
     }, 0);
