@@ -489,3 +489,28 @@ def test_hard_keeps_the_king_of_hearts_with_three_hearts_under_it_while_a_moon_i
     scored = position("KH 9H 7H 3H 2S 3S 4S 5S 6S 7S", "KC 5C 2H 7C", "8C 9C JC 4H")
     assert h.seat_view(scored, 2).taken == (0, 1, 0, 1)
     assert decision(scored, 2, "hard") == "KH"
+
+
+def test_hard_takes_a_point_trick_before_the_suspect_with_a_card_nothing_out_beats():
+    # Issue 24, fourth round. Seat 3 has the Q♠ (13 points, the watch's suspect) and three
+    # of the four tricks; seat 0 leads the 6♥ and seat 1's 9♥ is winning, with seat 3 still
+    # to play after seat 2. Seat 2 holds the A♥, which nothing unseen beats: Hard takes the
+    # hearts with it now (the moon ends) instead of ducking and keeping it as a stopper.
+    def position(hand: str) -> h.HeartsState:
+        return build_position(
+            {2: cards(hand)},
+            tricks=[
+                (0, cards("2C 3C 4C AC")),
+                (3, cards("KC 5C 6C 7C")),
+                (3, cards("AS 2S QS 3S")),
+                (3, cards("2D AD 3D 4D")),
+            ],
+            trick=cards("6H 9H"),
+        )
+
+    state = position("AH 3H 4S 5S 6S 7S 8D 9D 10D")
+    assert moon_suspect(h.seat_view(state, 2)) == 3 and state.turn == 2
+    assert decision(state, 2, "hard") == "AH"
+    assert decision(state, 2, "medium") == "3H"
+    # With the A♥ still out, the K♥ could be beaten by the suspect: Hard ducks, as before.
+    assert decision(position("KH 3H 4S 5S 6S 7S 8D 9D 10D"), 2, "hard") == "3H"

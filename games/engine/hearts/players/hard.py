@@ -47,7 +47,9 @@
   K♥ together and three other hearts stay with it; and it sheds high cards on clean
   tricks only in the first three tricks (it was five).
   Issue 24, third round: while a moon is open it keeps the K♥ too (the A♥ out) when it
-  discards with three other hearts in hand.
+  discards with three other hearts in hand. Fourth round: following a point trick that
+  another seat is winning, with a suspect that dominates or shows the signs still to
+  play, it takes the trick with its highest card of the suit when nothing unseen beats it.
   No search and no sampling: every sign is read from the seat's own view.
 """
 
@@ -194,6 +196,8 @@ class HardPlayer(MediumPlayer):
     # Issue 24, third round.
     king_keep_hearts = 3  # discarding while a moon is open, keep the K♥ (without the A♥) when
     # at least this many other hearts are in hand (0: off)
+    overtake_before_suspect = True  # following a point trick another seat is winning, with
+    # the suspect still to play: take it with a card nothing unseen in the suit beats
 
     def play(self, reading: Reading, allowed: int, rng: SplitMix64) -> int:
         if self.defends_moon:
@@ -269,6 +273,15 @@ class HardPlayer(MediumPlayer):
                 beat = above(follow, reading.win_card)
                 if beat:
                     return lowest(beat & ~QS_BIT or beat)
+            if (
+                self.overtake_before_suspect
+                and strong
+                and reading.trick_points
+                and moon.could_take_trick(reading.view, suspect, reading.win_seat)
+            ):
+                top = highest(follow & ~QS_BIT or follow)
+                if top > reading.win_card and not above(reading.unseen, top):
+                    return top  # the suspect still to play: take the points, it cannot beat this
             if strong or (self.keep_heart_stoppers and reading.led == HEARTS):
                 # cannot take it from the suspect now: keep the high cards
                 return lowest(follow & ~QS_BIT or follow)
