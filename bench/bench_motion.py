@@ -7,8 +7,14 @@ as the same run's baseline, under `prefers-reduced-motion: reduce` (nothing trav
 
 For each move it prints what the page's main thread did from the press (or the
 computer's step) until the next one: the tasks over 50 ms that a `longtask`
-PerformanceObserver saw, and the main thread's busy time (Chrome's TaskDuration,
-through the DevTools protocol). A timing: run it on a quiet machine, never as a test.
+PerformanceObserver saw, with the scripts of the long animation frame each came in, and
+the main thread's busy time (Chrome's TaskDuration, through the DevTools protocol). A
+timing: run it on a quiet machine, never as a test.
+
+It plays as a player does: it looks at the page for a second before the first press (the
+page's own loading work is not a move), and it waits for each answer with selector
+waits, never with `expect`, whose polls take an accessibility snapshot of the page on
+its main thread (7 ms a poll here), which would be counted as the page's own work.
 
     .venv/bin/python bench/bench_motion.py [--rounds 2]
 """
@@ -34,15 +40,25 @@ LAUNCH = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
           "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 SIZES = ((1280, 800), (390, 844))
 LONG_AT: list[str] = []  # where the tasks over 50 ms came: a tap, or a Hearts swap
+LOOK_MS = 1000  # a player's look at the page before the first press
 
-# Installed before any page script: every long task, with when it started.
+# Installed before any page script: every long task, with when it started, and each
+# long animation frame's scripts (what ran: "XMLHttpRequest.onload htmx-2.min.js").
 OBSERVE = """
 window.benchTasks = [];
+window.benchFrames = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     window.benchTasks.push([entry.startTime, entry.duration, window.benchSwaps]);
   }
 }).observe({ type: "longtask", buffered: true });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const scripts = entry.scripts.map((script) =>
+      `${script.invoker} ${(script.sourceURL || "?").split("/").pop()}`);
+    window.benchFrames.push([entry.startTime, entry.duration, [...new Set(scripts)].join(", ")]);
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
 window.benchSwaps = 0;
 document.addEventListener("htmx:afterSwap", () => { window.benchSwaps += 1; });
 """
@@ -69,17 +85,35 @@ def _tasks_since(page: Page, since: float) -> list[float]:
         "(since) => window.benchTasks.filter(([at]) => at >= since).map(([, d]) => d)", since)
 
 
-def _long_swaps_since(page: Page, since: float) -> list[str]:
-    """The tasks over 50 ms, each with how many swaps (an answer's parts each count) had
-    been seen when it was reported, just after it ran."""
+def _look(page: Page) -> None:
+    """A player's first look: the page has loaded, and a second goes by."""
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(LOOK_MS)
+
+
+def _answered(page: Page, selector: str, timeout: float = 30000) -> None:
+    """Waits for the selector without an `expect` poll's accessibility snapshot."""
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+
+
+def _long_since(page: Page, since: float) -> list[tuple[float, int, str]]:
+    """The tasks over 50 ms: each one's length, how many swaps (an answer's parts each
+    count) had been seen when it was reported, just after it ran, and the scripts of the
+    animation frame it came in."""
     return page.evaluate(
-        "(since) => window.benchTasks.filter(([at, d]) => at >= since && d > 50)"
-        ".map(([, d, swaps]) => `swap ${swaps} (${Math.round(d)} ms)`)", since)
+        """(since) => window.benchTasks.filter(([at, length]) => at >= since && length > 50)
+             .map(([at, length, swaps]) => {
+               const frame = window.benchFrames.find(([start, frameLength]) =>
+                 start <= at + 1 && at <= start + frameLength);
+               const scripts = frame ? frame[2] || "no script: style, layout, paint" : "?";
+               return [length, swaps, scripts];
+             })""", since)
 
 
 def heart_to_heart(page: Page, base: str) -> tuple[list[float], list[float]]:
     """A whole win; per tap: its main-thread time, and its long tasks."""
     page.goto(f"{base}/heart-to-heart/{EXAMPLE_CODE}/")
+    _look(page)
     thread = MainThread(page)
     busy, tasks = [], []
     for target in solve_code(EXAMPLE_CODE).line:
@@ -87,12 +121,12 @@ def heart_to_heart(page: Page, base: str) -> tuple[list[float], list[float]]:
         version = page.locator("#board").get_attribute("data-version")
         start, since = thread.busy(), _now(page)
         page.locator(selector).click()
-        expect(page.locator("#board")).not_to_have_attribute("data-version", version)
+        _answered(page, f"#board:not([data-version='{version}'])")
         page.wait_for_timeout(400)  # the move's flight (320 ms at most) is part of it
         busy.append(thread.busy() - start)
-        tap_tasks = _tasks_since(page, since)
-        tasks += tap_tasks
-        LONG_AT.extend(f"tap {len(busy)} ({task:.0f} ms)" for task in tap_tasks if task > 50)
+        tasks += _tasks_since(page, since)
+        LONG_AT.extend(f"tap {len(busy)} ({length:.0f} ms; {scripts})"
+                       for length, _, scripts in _long_since(page, since))
     expect(page.locator("[data-dialog='won']")).to_be_visible()
     return busy, tasks
 
@@ -102,31 +136,32 @@ def hearts(page: Page, base: str) -> tuple[list[float], list[float]]:
     all the deal's long tasks."""
     page.goto(f"{base}/hearts/")
     page.locator("[data-action='start']").click()
-    expect(page.locator(".seat .passed")).to_have_count(3, timeout=15000)
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=15000)  # not timed
+    _look(page)
     thread = MainThread(page)
     start, since = thread.busy(), _now(page)
     swaps = page.evaluate("window.benchSwaps")
     for card in page.locator(".hand button[data-card]").all()[:3]:
         code = card.get_attribute("data-card")
         card.click()
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+        _answered(page, f"#card-{code}[aria-pressed='true']")
     page.locator("#pass-cards").click()
-    waiting = page.locator(
-        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
-        " #table[data-phase='deal-done'], #table[data-phase='game-over']")
+    waiting = ("#table[data-phase='play'][data-turn='0']:not(:has(form.advance)),"
+               " #table[data-phase='deal-done'], #table[data-phase='game-over']")
     while True:
-        expect(waiting).to_have_count(1, timeout=30000)
-        if waiting.get_attribute("data-phase") != "play":
+        _answered(page, waiting)
+        if page.locator("#table").get_attribute("data-phase") != "play":
             break
         playable = page.locator(".hand button[data-card]:not([aria-disabled='true'])").first
         code = playable.get_attribute("data-card")
         playable.click()
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+        _answered(page, f"#card-{code}[aria-pressed='true']")
         page.locator(f"#card-{code}").click()
-        expect(page.locator(f".hand #card-{code}")).to_have_count(0)
+        page.wait_for_selector(f".hand #card-{code}", state="detached")
     page.wait_for_timeout(500)
     answers = page.evaluate("window.benchSwaps") - swaps
-    LONG_AT.extend(_long_swaps_since(page, since))
+    LONG_AT.extend(f"swap {swaps} ({length:.0f} ms; {scripts})"
+                   for length, swaps, scripts in _long_since(page, since))
     return [(thread.busy() - start) / max(answers, 1)] * answers, _tasks_since(page, since)
 
 
