@@ -9,7 +9,8 @@
 (function () {
   "use strict";
 
-  const RESPONSIVE = "#board .card[type='submit'], #table .hand-card[type='submit']";
+  // Cards that submit (a button's default type); a sagging Hearts card is type="button".
+  const RESPONSIVE = "#board button.card:not([type]), #table button.hand-card:not([type])";
 
   // What the press will do, which is how the card moves until the answer comes.
   function kind(card) {

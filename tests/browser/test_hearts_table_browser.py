@@ -306,7 +306,7 @@ def test_presses_made_while_a_computer_step_is_on_its_way_all_count(
     monkeypatch.setattr(hearts_service, "advance", slow_advance)
     with page.expect_request(lambda request: request.url.endswith("/advance/")):
         page.locator("[data-action='next-deal']").click()  # deal 2: its pass begins
-    codes = [page.locator(".hand button[data-card][type='submit']").nth(i).get_attribute(
+    codes = [page.locator(".hand button[data-card]:not([aria-disabled])").nth(i).get_attribute(
         "data-card") for i in range(3)]
     for code in codes:  # all three while the step is on its way
         page.locator(f"#card-{code}").click()

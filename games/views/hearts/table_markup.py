@@ -22,7 +22,9 @@ def _hand_card(card: dict, words: dict) -> str:
     red = " red" if card["red"] else ""
     label = escape(card["name"])
     if card["playable"]:
-        behaviour = f'type="submit" name="{escape(card["action"])}" value="{code}"'
+        # A submit button by default, inside the table's form; not written out, since
+        # htmx sets up every element that says type="submit" (docs/performance.md#one-task).
+        behaviour = f'name="{escape(card["action"])}" value="{code}"'
         if card["action"] == "play":  # the lifted card: its second press, or P, plays it
             behaviour += ' data-shortcut="p" aria-keyshortcuts="P"'
     else:

@@ -68,6 +68,6 @@ def test_a_card_that_cannot_be_played_now_says_so_as_a_fact(client):
     html = _table(client, game)
     sagging = re.findall(
         r'aria-disabled="true" aria-pressed="false"[^>]*aria-label="([^"]+)"', html)
-    playable = re.findall(r'type="submit" name="lift"[^>]*aria-label="([^"]+)"', html)
+    playable = re.findall(r'<button [^>]*name="lift"[^>]*aria-label="([^"]+)"', html)
     assert playable and all("cannot be played now" not in label for label in playable)
     assert all(label.endswith("cannot be played now") for label in sagging)
