@@ -39,9 +39,21 @@ new PerformanceObserver((list) => {
 }).observe({ type: "layout-shift", buffered: true });
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    window.cardsiteSteadiness.tasks.push(Math.round(entry.duration));
+    if (entry.startTime >= window.cardsiteSteadiness.playing) {
+      window.cardsiteSteadiness.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    }
   }
 }).observe({ type: "longtask", buffered: true });
+// What ran in each long frame: a long task is reported with the frame it came in.
+window.cardsiteSteadiness.frames = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const scripts = entry.scripts.map((script) =>
+      `${script.invoker} ${(script.sourceURL || "?").split("/").pop()}`);
+    window.cardsiteSteadiness.frames.push(
+      [entry.startTime, entry.duration, [...new Set(scripts)].join(", ")]);
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
 """
 
 MAX_SHIFT = 0.02
@@ -70,10 +82,15 @@ def cumulative_layout_shift(shifts: list[dict]) -> float:
 def _report(name: str, seen: dict) -> float:
     cls = cumulative_layout_shift(seen["shifts"])
     every = sum(shift["value"] for shift in seen["shifts"])
+    lengths = [length for _, length in seen["tasks"]]
     print(
         f"{name}: CLS {cls:.4f}; every shift {every:.4f} over {len(seen['shifts'])}; "
-        f"long tasks {len(seen['tasks'])}, longest {max(seen['tasks'], default=0)} ms"
+        f"long tasks during play {len(lengths)}, longest {max(lengths, default=0)} ms"
     )
+    for at, length in seen["tasks"]:
+        scripts = next((frame[2] or "style, layout, paint" for frame in seen["frames"]
+                        if frame[0] <= at + 1 <= frame[0] + frame[1] + 1), "?")
+        print(f"  {length} ms at {at} ms: {scripts}")
     return cls
 
 
