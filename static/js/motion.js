@@ -310,8 +310,33 @@
     return target.id === "table" || target.id === "board" ? target : null;
   }
 
+  // The moves are measured and started in the next frame, before it is painted, so the
+  // card is never seen in its new place first. Measuring the new page lays it out; done
+  // in the frame, that layout is the frame's own, not added to htmx's task that swapped
+  // the answer in, and neither task grows long (docs/performance.md#one-task). An answer
+  // swapped in before that frame first plays the moves of the one before it. A frame that
+  // comes late (a tab in the background draws none) plays nothing: the page is already
+  // as it should be, and a card flying in long after its move would only mislead.
+  const LATE = 250; // ms
+  let frame = 0;
+  let inFrame = null;
+  let swappedAt = 0;
+  function nextFrame(run) {
+    inFrame = run;
+    swappedAt = performance.now();
+    frame = requestAnimationFrame(playNow);
+  }
+  function playNow() {
+    if (!inFrame) return;
+    cancelAnimationFrame(frame);
+    const run = inFrame;
+    inFrame = null;
+    if (performance.now() - swappedAt < LATE) run();
+  }
+
   let wasPlaying = false; // the board was being played before this swap (not yet won)
   document.addEventListener("htmx:beforeSwap", (event) => {
+    playNow();
     const target = swapped(event);
     wasPlaying = Boolean(target && target.id === "board" && target.dataset.status === "playing");
     before = null;
@@ -321,18 +346,22 @@
 
   document.addEventListener("htmx:afterSwap", () => {
     const board = document.getElementById("board");
-    if (wasPlaying && board && board.dataset.status === "won") celebrate(board);
+    const won = wasPlaying && board && board.dataset.status === "won";
     wasPlaying = false;
     const was = before;
     before = null;
-    if (!was || reduced.matches) return;
-    const root = document.getElementById(was.id);
-    if (!root) return;
-    starts = [];
-    if (was.game === "hearts") hearts(was, root);
-    else heartToHeart(was, root);
-    const ready = starts;
-    starts = [];
-    ready.forEach((start) => start()); // measured all; now every move starts at once
+    const moves = was && !reduced.matches;
+    if (!won && !moves) return;
+    nextFrame(() => {
+      if (won) celebrate(board);
+      const root = moves && document.getElementById(was.id);
+      if (!root) return;
+      starts = [];
+      if (was.game === "hearts") hearts(was, root);
+      else heartToHeart(was, root);
+      const ready = starts;
+      starts = [];
+      ready.forEach((start) => start()); // measured all; now every move starts at once
+    });
   });
 })();

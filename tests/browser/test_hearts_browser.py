@@ -94,6 +94,8 @@ def test_forbidden_cards_do_not_respond(live_server, page: Page):
     version = page.locator("#table").get_attribute("data-version")
     # Once the received cards have landed: a press on a card still flying in lands on
     # whichever flying card is on top there, which may be a playable one (and lift it).
+    # (The moves of an answer start in the frame after it: wait for one first.)
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve()))")
     deadline = time.monotonic() + 5
     while page.evaluate("Array.from(document.querySelectorAll('#hand [data-card]'))"
                         ".some((card) => card.getAnimations().length)"):

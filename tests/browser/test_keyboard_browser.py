@@ -225,7 +225,8 @@ def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, 
 # each card of the hand, where ArrowRight goes, and whether any card is on its way.
 WATCH_NEIGHBOURS = """() => {
   window.__neighbours = null;
-  document.addEventListener("htmx:afterSwap", () => {
+  // In the first frame after the swap, where motion.js starts the moves.
+  document.addEventListener("htmx:afterSwap", () => requestAnimationFrame(() => {
     const hand = Array.from(document.querySelectorAll("#hand button[data-card]"));
     const right = (card) => window.cardsiteKeyboard.neighbour(card, "ArrowRight");
     window.__neighbours = {
@@ -233,7 +234,7 @@ WATCH_NEIGHBOURS = """() => {
       order: hand.map((card) => card.dataset.card),
       right: hand.map((card) => (right(card) ? right(card).dataset.card : null)),
     };
-  }, { once: true });
+  }), { once: true });
 }"""
 
 
@@ -242,6 +243,7 @@ def test_arrow_keys_follow_the_settled_hand_while_received_cards_fly_in(live_ser
     page.evaluate(WATCH_NEIGHBOURS)
     page.locator("#pass-cards").click()
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
+    page.wait_for_timeout(100)  # the first frame after the swap
     seen = page.evaluate("window.__neighbours")
     assert seen["travelling"] >= 3  # the three received cards, at least, were on their way
     order = seen["order"]

@@ -25,8 +25,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 # Watch for the next element that matches `selector` and was not in the page when the
 # watch began (begin it before the press: the answer may come at once), then sample its
-# centre and opacity in every frame until it is replaced or `frames` have passed (none if
-# it has not come within ten seconds).
+# centre and opacity in every frame, as the frame is drawn, from the first frame after it
+# came until it is replaced or `frames` have passed (none if it has not come within ten
+# seconds). motion.js starts a move in that first frame, before it is painted.
 WATCH = """([selector, frames, name]) => {
   const known = new Set(document.querySelectorAll(selector));
   window.cardsiteArrivals = window.cardsiteArrivals || {};
@@ -42,12 +43,13 @@ WATCH = """([selector, frames, name]) => {
     });
     const samples = [];
     if (!element) return samples;
-    for (let i = 0; i < frames && element.isConnected; i++) {
+    for (let i = 0; i < frames; i++) {
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (!element.isConnected) break;
       const box = element.getBoundingClientRect();
       samples.push({ x: box.left + box.width / 2, y: box.top + box.height / 2,
                      opacity: Number(getComputedStyle(element).opacity),
                      seat: element.dataset.seat });
-      await new Promise((resolve) => requestAnimationFrame(resolve));
     }
     return samples;
   })();
