@@ -25,16 +25,9 @@
     return group.id || group.dataset.roving;
   }
 
-  // Drawn at all (not display: none, nor inside it). checkVisibility() needs the page's
-  // styles only, where getClientRects() lays the page out: after a swap, that layout
-  // fell inside htmx's task (docs/performance.md#one-task).
-  function shown(el) {
-    return el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
-  }
-
   function items(group) {
     return Array.from(group.querySelectorAll(itemSelector(group))).filter(
-      (item) => !item.hidden && !item.disabled && shown(item),
+      (item) => !item.hidden && !item.disabled && item.getClientRects().length,
     );
   }
 
@@ -163,7 +156,7 @@
   // Can take the focus: a control, not disabled, not hidden (an empty waste is a <span>).
   function focusable(el) {
     return Boolean(el) && el.matches("button, a[href], input, select, textarea") &&
-      !el.disabled && !el.hidden && shown(el);
+      !el.disabled && !el.hidden && el.getClientRects().length > 0;
   }
 
   function openDialog(root) {
