@@ -39,8 +39,9 @@ new PerformanceObserver((list) => {
 }).observe({ type: "layout-shift", buffered: true });
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (entry.startTime >= window.cardsiteSteadiness.playing) {
-      window.cardsiteSteadiness.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+    const seen = window.cardsiteSteadiness;
+    if (entry.startTime >= seen.playing) {
+      seen.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
     }
   }
 }).observe({ type: "longtask", buffered: true });
