@@ -41,6 +41,12 @@ def lift_and_play_first_playable(page: Page) -> str:
     return code
 
 
+def next_frame(page: Page) -> None:
+    """Wait for the page's next frame: motion.js starts an answer's moves in the first
+    frame after it is swapped in."""
+    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve()))")
+
+
 def wait_for_me(page: Page) -> str:
     """Let the timed refreshes run until the table waits for the human; return the phase."""
     waiting = page.locator(

@@ -11,7 +11,12 @@ from games.engine.testing import play_on
 from games.models import HeartsGame
 
 from .conftest import serious_axe_violations
-from .hearts_table import lift_and_play_first_playable, put_latest_game_in, wait_for_me
+from .hearts_table import (
+    lift_and_play_first_playable,
+    next_frame,
+    put_latest_game_in,
+    wait_for_me,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -94,8 +99,7 @@ def test_forbidden_cards_do_not_respond(live_server, page: Page):
     version = page.locator("#table").get_attribute("data-version")
     # Once the received cards have landed: a press on a card still flying in lands on
     # whichever flying card is on top there, which may be a playable one (and lift it).
-    # (The moves of an answer start in the frame after it: wait for one first.)
-    page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve()))")
+    next_frame(page)  # an answer's moves start in the frame after it
     deadline = time.monotonic() + 5
     while page.evaluate("Array.from(document.querySelectorAll('#hand [data-card]'))"
                         ".some((card) => card.getAnimations().length)"):

@@ -12,7 +12,7 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import winning_line
 
-from .hearts_table import start_and_choose_three, wait_for_me
+from .hearts_table import next_frame, start_and_choose_three, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -243,7 +243,7 @@ def test_arrow_keys_follow_the_settled_hand_while_received_cards_fly_in(live_ser
     page.evaluate(WATCH_NEIGHBOURS)
     page.locator("#pass-cards").click()
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
-    page.wait_for_timeout(100)  # the first frame after the swap
+    next_frame(page)  # the first frame after the swap, where the watch looked
     seen = page.evaluate("window.__neighbours")
     assert seen["travelling"] >= 3  # the three received cards, at least, were on their way
     order = seen["order"]

@@ -65,7 +65,7 @@ def _slot(
     pressed = "true" if slot.selected else "false"
     label = _label(language, slot.rank, slot.state, slot.selected)
     # No explicit type="submit" (a button in a form submits by default): htmx sets up
-    # every element that says it, which cost a tenth of each answer's script and did
+    # every element that says it, which cost about a sixth of each answer's script and did
     # nothing for a button inside its form (docs/performance.md#one-task).
     return (f'<button name="target" value="{slot.pos}" id="pos-{slot.pos}"'
             f' class="card slot {place}" data-pos="{slot.pos}" data-rank="{rank}"'
