@@ -32,9 +32,10 @@ from django.core.cache import caches  # noqa: E402
 from django.utils import translation  # noqa: E402
 
 from bench.percentiles import percentile  # noqa: E402
+from games.drawing import deal_image  # noqa: E402
 from games.engine.heart_to_heart import DealCode  # noqa: E402
 from games.engine.rng import SplitMix64  # noqa: E402
-from games.views.heart_to_heart import deal_image, sharing  # noqa: E402
+from games.views.heart_to_heart import sharing  # noqa: E402
 
 LANGUAGES = ("en", "fr", "nb")
 

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "static" / "img"
-FONT = ROOT / "games" / "fonts" / "DejaVuSerif-Bold.ttf"
+FONT = ROOT / "games" / "drawing" / "fonts" / "DejaVuSerif-Bold.ttf"
 FELT, FELT_LIGHT, PAPER, PAPER_EDGE, RED = "#0f5132", "#1a6b45", "#fffdf8", "#d9cfbf", "#c8102e"
 SCALE = 4  # drawn larger, then scaled down for smooth edges
 

@@ -1,10 +1,10 @@
 // A deal's first tap moves the address bar from the deal code to the game, so a reload
 // resumes the game. The answer names the address in an event (HX-Trigger-After-Settle:
 // cardsite:address); this replaces the address in a task of its own, after the swap.
-// Chromium's History API took 5–27 ms a call here, and htmx's own replace-url makes two
-// such calls inside the swap, which made the first tap the one task over 50 ms of a
-// whole game (docs/performance.md#first-move). Without JavaScript the tap is a post, and
-// its redirect moves the address.
+// Chromium's History API is slow, and htmx's own replace-url makes two such calls inside
+// the swap, which made the first tap the one long task of a whole game (the figures:
+// docs/performance.md#first-move). Without JavaScript the tap is a post, and its redirect
+// moves the address.
 (function () {
   "use strict";
 

@@ -13,8 +13,8 @@ import pytest
 from PIL import Image
 from playwright.sync_api import Browser, Page, expect
 
+from games.drawing import card_faces
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from games.views import card_faces
 
 from .conftest import ARTIFACTS
 from .hearts_table import lift_and_play_first_playable, wait_for_me

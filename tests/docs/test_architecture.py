@@ -56,3 +56,25 @@ def test_every_citation_of_another_docs_page_names_one_of_its_anchors():
             if not target.is_file() or f'<a id="{anchor}"></a>' not in target.read_text():
                 missing.append(f"{path.relative_to(ROOT)}: docs/{page}.md#{anchor}")
     assert not missing, missing
+
+
+def test_the_headers_and_events_the_page_names_are_the_ones_the_code_sends():
+    """The page follows one tap through htmx's headers and the site's own events
+    (``HX-Trigger-After-Settle`` carrying ``cardsite:address``): each must still be in
+    the code, so the walk-through cannot go on naming a mechanism that was replaced."""
+    headers = set(re.findall(r"`(HX-[\w-]+)`", PAGE))
+    events = set(re.findall(r"`(cardsite:[\w-]+)`", PAGE))
+    assert headers and events, "the page names the first tap's header and event"
+    code = "\n".join(
+        path.read_text(encoding="utf-8")
+        for folder in ("games", "static/js", "templates")
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in {".py", ".js", ".html"}
+    )
+    # django-htmx's trigger_client_event(after="settle") is what sends HX-Trigger-After-Settle.
+    sent = {*re.findall(r"HX-[\w-]+", code)}
+    if 'after="settle"' in code:
+        sent.add("HX-Trigger-After-Settle")
+    assert headers <= sent, f"named on the page, sent by nothing: {sorted(headers - sent)}"
+    missing = sorted(event for event in events if event not in code)
+    assert not missing, f"events the page names that no code sends or hears: {missing}"

@@ -3,6 +3,7 @@
 Modules, each importing only those above it:
 
 * ``cards``      cards as ints 0..51 and hands as bit masks (codes such as "QS" at the edge)
+* ``seats``      the table's geometry: seat numbers and where each pass goes
 * ``seat_view``  what one seat knows: the only input a computer player gets
 * ``players/``   the computer players, one module per level, and the moon watch
 * ``rules``      the state machine: deals, passes, tricks, scoring, options, JSON
@@ -45,6 +46,7 @@ from games.engine.hearts.rules import (
     winners,
 )
 from games.engine.hearts.seat_view import SeatView
+from games.engine.hearts.seats import pass_source, pass_target
 
 __all__ = [
     "FORMAT_VERSION",
@@ -76,6 +78,8 @@ __all__ = [
     "new_game",
     "next_deal",
     "pass_direction",
+    "pass_source",
+    "pass_target",
     "play_card",
     "result",
     "seat_view",

@@ -40,6 +40,7 @@ from games.engine.hearts.cards import (
     mask_points,
 )
 from games.engine.hearts.seat_view import SeatView
+from games.engine.hearts.seats import PASS_OFFSETS
 from games.engine.refusals import Refused
 from games.engine.rng import SplitMix64, derive_seed
 
@@ -72,8 +73,6 @@ PASS_ORDERS = {
     "LRAN": ("left", "right", "across", "none"),
     "LARN": ("left", "across", "right", "none"),
 }
-# Who receives: seat s passes to (s + offset) % 4.
-PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 TARGETS = (100, 75)
 TIE_RULES = ("draw", "last-deal")
 

@@ -1,6 +1,6 @@
 """``manage.py card_faces [--check]``: write the card faces (a file each) and their stylesheet.
 
-The files are drawn from games/views/card_faces.py and committed, so that the site
+The files are drawn from games/drawing/card_faces.py and committed, so that the site
 serves them as plain static files (whitenoise hashes and compresses them like the
 rest). Run it after changing that module; ``--check`` only says whether the committed
 files are current (tests/web/site/test_card_faces.py asks the same).
@@ -14,7 +14,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from games.views import card_faces
+from games.drawing import card_faces
 
 STATIC = Path(settings.BASE_DIR) / "static"
 FACES = STATIC / "cards" / "faces"
@@ -36,7 +36,7 @@ def stale_files() -> list[Path]:
 
 class Command(BaseCommand):
     help = ("Write static/cards/faces/*.svg and static/css/faces.css from"
-            " games/views/card_faces.py.")
+            " games/drawing/card_faces.py.")
 
     def add_arguments(self, parser):
         parser.add_argument("--check", action="store_true",

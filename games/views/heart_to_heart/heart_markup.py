@@ -2,12 +2,12 @@
 
 Why Python and not a template loop: the heart is most of every tap's answer, and
 drawing it through Django's template engine (25 slots, each an include and a dozen
-variables and conditions) was a third of a tap's server time
-(docs/performance.md#in-the-code).
+variables and conditions) was a large share of a tap's server time
+(docs/performance.md#in-the-code has the figure).
 The markup is the same as the template drew; only the slot's state, its flags and its
 translated name change from one answer to the next, so the rest (a position's id and
 classes) is built once per process. A card's face is no markup at all: static/css/faces.css
-draws it from the slot's ``data-rank`` (games/views/card_faces.py).
+draws it from the slot's ``data-rank`` (games/drawing/card_faces.py).
 
 Where a slot sits comes from classes, never from an inline ``style`` (the Content
 Security Policy allows no inline styles): ``r1``…``r7`` set ``--row`` and
@@ -65,8 +65,8 @@ def _slot(
     pressed = "true" if slot.selected else "false"
     label = _label(language, slot.rank, slot.state, slot.selected)
     # No explicit type="submit" (a button in a form submits by default): htmx sets up
-    # every element that says it, which cost about a sixth of each answer's script and did
-    # nothing for a button inside its form (docs/performance.md#one-task).
+    # every element that says it, a measurable share of each answer's script spent on
+    # nothing for a button inside its form (docs/performance.md#in-the-code).
     return (f'<button name="target" value="{slot.pos}" id="pos-{slot.pos}"'
             f' class="card slot {place}" data-pos="{slot.pos}" data-rank="{rank}"'
             f' data-state="{escape(slot.state)}" aria-pressed="{pressed}"{flags}'

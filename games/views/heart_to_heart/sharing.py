@@ -18,16 +18,15 @@ from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from games.drawing import deal_image
 from games.engine import heart_to_heart as engine
 from games.views.requests import HtmxHttpRequest
-
-from . import deal_image
 
 # Open Graph writes locales as language_TERRITORY.
 OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "nb": "nb_NO"}
 # A new drawing gets a new number: the picture's URL changes with it, so the year-long
 # "immutable" copies that chat apps and proxies keep of the old one are never stale.
-DRAWING_VERSION = 2  # 2: the card faces of games/views/card_faces.py (issue 21)
+DRAWING_VERSION = 2  # 2: the card faces of games/drawing/card_faces.py (issue 21)
 CACHE_ALIAS = "deal_images"
 YEAR = 60 * 60 * 24 * 365
 

@@ -6,7 +6,7 @@ of four cells per deal, more every deal) were most of the template engine's work
 that path. The markup is the one the template drew; ``table.py`` decides what each
 card says and does, this only writes it out, escaping every variable part. A card's
 face is no markup: static/css/faces.css draws it from ``data-card``
-(games/views/card_faces.py).
+(games/drawing/card_faces.py).
 """
 
 from __future__ import annotations

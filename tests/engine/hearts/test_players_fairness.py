@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from games.engine import hearts as h
 from games.engine.hearts.cards import ALL_CARDS, SUIT_MASKS, code, ids
 from games.engine.hearts.players import SITE_LEVELS, get_player
-from games.engine.hearts.rules import PASS_OFFSETS
+from games.engine.hearts.seats import PASS_OFFSETS
 from games.engine.rng import SplitMix64
 from games.engine.testing import build_position, next_step, through_json
 

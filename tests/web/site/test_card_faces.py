@@ -2,7 +2,7 @@
 and a stylesheet drawn from it, and card markup that only names its face.
 
 The first tests need neither Django's database nor the engine: the pip layout is plain
-geometry (games/views/card_faces.py).
+geometry (games/drawing/card_faces.py).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from django.contrib.staticfiles import finders
 
+from games.drawing import card_faces
 from games.management.commands.card_faces import FILES, stale_files
-from games.views import card_faces
 from tests.web.heart_to_heart.helpers import start as start_h2h
 from tests.web.hearts.helpers import start as start_hearts
 

@@ -17,13 +17,13 @@ From it, ``manage.py card_faces`` writes ``static/cards/faces/`` (one small SVG 
 named for the suit then the rank: ``H9.svg``, ``SQ.svg``, ``D10.svg``) and
 ``static/css/faces.css`` (which face a card shows, keyed on the ``data-rank`` or
 ``data-card`` attribute its markup already carries), and
-``games/views/heart_to_heart/deal_image.py`` draws the same shapes with Pillow
+``games/drawing/deal_image.py`` draws the same shapes with Pillow
 (``pillow_parts``). tests/web/site/test_card_faces.py fails when the committed files are
 not what this module writes.
 
 Source and licence: every shape here was drawn for this project, in this file (no
 third-party artwork). The corner indices are set in the card font (DejaVu Serif Bold,
-vendored in games/fonts/ with its licence, for the picture; Georgia or DejaVu Serif in
+vendored in games/drawing/fonts/ with its licence, for the picture; Georgia or DejaVu Serif in
 a browser, as the rest of the card text).
 
 Pure Python, no Django: a build step and a picture both use it.
@@ -280,12 +280,12 @@ def face_file(code: str) -> str:
 
     A file a face, not one sprite of the 52: a CSS background shows a part of a sprite
     by drawing the whole sprite clipped to the card, so every card painted drew the 52
-    faces (measured: a Heart to Heart tap spent about 100 ms painting on this machine,
-    and one file a face cut the paint to a third, bench/bench_motion.py)."""
+    faces; one file a face cut the paint of a tap to a fraction (the figures:
+    docs/performance.md#in-the-code)."""
     rank, suit = code[:-1], code[-1]
     defs = _suit_symbol(suit) + (_court_symbol(rank) if rank in COURTS else "")
     return (
-        "<!-- Drawn for cardsite by games/views/card_faces.py (manage.py card_faces). -->\n"
+        "<!-- Drawn for cardsite by games/drawing/card_faces.py (manage.py card_faces). -->\n"
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
         f' preserveAspectRatio="none" font-family="{INDEX_FONT_FAMILY}" font-weight="700"'
         f' font-size="{_n(INDEX_FONT)}" text-anchor="middle"><defs>{defs}</defs>'
@@ -296,7 +296,7 @@ def face_file(code: str) -> str:
 def stylesheet() -> str:
     """static/css/faces.css: which face each card shows, from the attribute it carries."""
     lines = [
-        "/* Card faces: written by `manage.py card_faces` from games/views/card_faces.py; edit",
+        "/* Card faces: written by `manage.py card_faces` from games/drawing/card_faces.py; edit",
         "   that module, not this file. A card shows its face, one small cached SVG a face",
         "   (static/cards/faces/H9.svg), over the card's paper. Which face comes from the",
         "   attribute the markup already carries: data-rank (Heart to Heart: every card a",

@@ -3,7 +3,7 @@
 It shows the deal as the game page does when it opens: the heart of 25 cards, the stock
 face down with its count, the waste's top card, the code and the site's name, on the
 table's felt (colours from static/css/site.css; the card faces from
-games/views/card_faces.py, the geometry static/cards/faces/ is written from).
+games/drawing/card_faces.py, the geometry static/cards/faces/ is written from).
 
 Speed: the parts every picture shares (the felt, each rank's card face, the back) are
 drawn once per process at 3× and scaled down (smooth edges); a picture is then 27
@@ -11,7 +11,7 @@ pastes, a few lines of text and the PNG encoding. bench/bench_deal_image.py meas
 
 Determinism: the same deal and words give the same bytes (no timestamp or other
 metadata chunk is written), which lets every app server answer the same ETag.
-The fonts are DejaVu files vendored under games/fonts/ (see its LICENSE), never a
+The fonts are DejaVu files vendored under games/drawing/fonts/ (see its LICENSE), never a
 system path: the picture looks the same wherever the site runs.
 """
 
@@ -24,10 +24,10 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageEnhance, ImageFilter, ImageFont
 
-from games.views import card_faces
+from games.drawing import card_faces
 
 WIDTH, HEIGHT = 1200, 630  # what link previews (Open Graph, Twitter's large card) show
-FONTS = Path(__file__).resolve().parents[2] / "fonts"
+FONTS = Path(__file__).resolve().parent / "fonts"
 SUPERSAMPLE = 3  # card sprites are drawn this much larger, then scaled down
 
 # static/css/site.css
@@ -206,7 +206,7 @@ def _index(code: str, size: tuple[int, int], k: float) -> Image.Image:
 @lru_cache(maxsize=32)
 def _face(rank: str, covered: bool) -> Image.Image:
     """One card face as the site shows it: the heart of that rank, drawn from the same
-    geometry as static/cards/faces/ (games/views/card_faces.py)."""
+    geometry as static/cards/faces/ (games/drawing/card_faces.py)."""
     s = SUPERSAMPLE
     canvas, box, radius = _card_shape(s)
     card_w, card_h = CARD_W * s, CARD_H * s
