@@ -2,7 +2,7 @@
 
 Starts gunicorn (DEBUG off, static files collected, CSRF enforced as in production) on
 a loopback port, then CLIENTS threads, each a visitor with its own cookies and games,
-send the requests of ``tests/fuzz_requests.py`` (the fuzz test's generator: every route,
+send the requests of ``harness/fuzz_requests.py`` (the fuzz test's generator: every route,
 every method, CSRF tokens real, missing or forged, htmx headers, other players' and
 non-existent ids, unknown cards, huge and non-ASCII values, odd query strings). Another
 visitor's games are read before and after: they must be byte for byte the same.
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench_servers import server_env  # noqa: E402 (this folder: the same app server set-up)
 
-from tests.fuzz_requests import FuzzRequest, Generator, Ids  # noqa: E402 (pure Python)
+from harness.fuzz_requests import FuzzRequest, Generator, Ids  # noqa: E402 (pure Python)
 
 GUNICORN = Path(sys.executable).with_name("gunicorn")
 

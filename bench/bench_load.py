@@ -3,7 +3,7 @@
 The set-up is the scale-out test's (tests/live/test_proxy.py): Debian's nginx from
 deploy/nginx/ on a loopback port in front of two gunicorn instances
 (deploy/gunicorn.conf.py, 2 sync workers each) sharing a throwaway PostgreSQL cluster,
-DEBUG off, static files collected. Players are browsers (tests/live/client.py): cookies,
+DEBUG off, static files collected. Players are browsers (harness/client.py): cookies,
 CSRF, htmx headers, only the buttons the pages offer. Half play Heart to Heart (the
 Examples deal's winning line, tap by tap, then again), half play Hearts (choose and pass,
 lift and play, and the computers' timed steps through the advance endpoint).
@@ -57,8 +57,8 @@ sys.path.insert(0, str(ROOT))
 from bench.cpu_shares import snapshot, spent  # noqa: E402
 from bench.percentiles import percentile  # noqa: E402
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code  # noqa: E402 (pure Python)
-from tests.live.client import Browser, ServerGone, Timing  # noqa: E402
-from tests.live.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
+from harness.client import Browser, ServerGone, Timing  # noqa: E402
+from harness.players import HeartsPlayer, HeartToHeartPlayer  # noqa: E402
 
 MOVE_KINDS = ("h2h tap", "hearts choose", "hearts pass", "hearts lift", "hearts play",
               "hearts advance", "hearts next deal")
@@ -210,7 +210,7 @@ def print_server_side(lines: list[str]) -> None:
 
 
 def main() -> None:
-    from tests.live.stack import Gunicorn, Nginx, PostgresCluster, prepare_site, site_env
+    from harness.stack import Gunicorn, Nginx, PostgresCluster, prepare_site, site_env
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=60, help="concurrent players (>= 50)")

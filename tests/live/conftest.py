@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .stack import PostgresCluster, manage, site_env
+from harness.stack import PostgresCluster, manage, site_env
 
 
 @pytest.fixture(scope="session")

@@ -33,10 +33,10 @@ import psycopg
 import pytest
 
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
+from harness.client import Browser, hooks
+from harness.players import NOT_A_MOVE, HeartsPlayer, HeartToHeartPlayer, play_to_the_end
+from harness.stack import Gunicorn, Nginx, PostgresCluster, manage, read_row, site_env
 
-from .client import Browser, hooks
-from .players import NOT_A_MOVE, HeartsPlayer, HeartToHeartPlayer, play_to_the_end
-from .stack import Gunicorn, Nginx, PostgresCluster, manage, read_row, site_env
 from .test_faults import _assert_hearts_consistent, _assert_no_traceback
 
 pytestmark = pytest.mark.ops

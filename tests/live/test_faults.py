@@ -25,9 +25,8 @@ from collections import Counter
 import pytest
 
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
-
-from .client import Browser, ServerGone
-from .players import (
+from harness.client import Browser, ServerGone
+from harness.players import (
     APPLIED,
     NOT_APPLIED,
     HeartsPlayer,
@@ -35,7 +34,7 @@ from .players import (
     play_to_the_end,
     recover,
 )
-from .stack import Gunicorn, manage, read_row, site_env
+from harness.stack import Gunicorn, manage, read_row, site_env
 
 pytestmark = pytest.mark.ops
 

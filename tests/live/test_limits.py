@@ -34,10 +34,10 @@ from urllib.parse import urlencode
 import pytest
 
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
+from harness.client import Browser, Timing
+from harness.players import HeartsPlayer
+from harness.stack import Gunicorn, Nginx, manage, site_env
 
-from .client import Browser, Timing
-from .players import HeartsPlayer
-from .stack import Gunicorn, Nginx, manage, site_env
 from .test_faults import _assert_no_traceback
 
 pytestmark = pytest.mark.ops

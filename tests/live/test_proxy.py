@@ -22,10 +22,10 @@ from collections import Counter, defaultdict
 import pytest
 
 from games.engine.heart_to_heart import EXAMPLE_CODE, solve_code
+from harness.client import Browser, ServerGone
+from harness.players import HeartsPlayer, HeartToHeartPlayer, recover
+from harness.stack import Gunicorn, Nginx, manage, read_row, site_env
 
-from .client import Browser, ServerGone
-from .players import HeartsPlayer, HeartToHeartPlayer, recover
-from .stack import Gunicorn, Nginx, manage, read_row, site_env
 from .test_faults import _assert_hearts_consistent, _assert_no_traceback
 
 pytestmark = pytest.mark.ops

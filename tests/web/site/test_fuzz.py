@@ -1,6 +1,6 @@
 """No input gives a 5xx, and nobody's request changes another visitor's game.
 
-A seeded run of ``tests/fuzz_requests.py`` through Django's test client: most requests
+A seeded run of ``harness/fuzz_requests.py`` through Django's test client: most requests
 with CSRF checks off (so they reach the views), a share with them on (missing, forged
 and real tokens). The fuzzing visitor owns some games (two of them with a saved state
 nobody can read); another visitor owns others, which must come out byte for byte as
@@ -15,7 +15,7 @@ import pytest
 from django.test import Client
 
 from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
-from tests.fuzz_requests import FuzzRequest, Generator, Ids
+from harness.fuzz_requests import FuzzRequest, Generator, Ids
 from tests.web.hearts.helpers import start as start_hearts
 
 SEED = 20261130

@@ -30,7 +30,7 @@ import gunicorn.config
 import pytest
 
 from cardsite.database_unavailable import RETRY_AFTER_SECONDS
-from tests.live.stack import stop_group
+from harness.stack import stop_group
 
 pytestmark = pytest.mark.server
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .client import Browser, Page, ServerGone, hooks
+from harness.client import Browser, Page, ServerGone, hooks
 
 APPLIED, NOT_APPLIED = "applied", "not applied"
 # nginx's answers when an app server died under a request it had already passed on.

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from deploy import render_nginx
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 SECRET_KEY = "live-test-" + "k" * 50
