@@ -23,6 +23,7 @@ from __future__ import annotations
 from games.engine.hearts.cards import HEART_MASK, QS_BIT
 from games.engine.hearts.players import sampler
 from games.engine.hearts.players.medium import MediumPlayer
+from games.engine.hearts.players.moon import WATCH_POINTS
 from games.engine.hearts.players.sampler import (
     ABOVE,
     BELOW,
@@ -45,7 +46,6 @@ from games.engine.rng import SplitMix64
 
 SAMPLES = 24  # hidden deals sampled per decision
 PLAN_GATE = 10  # honour strength (see ``moon_strength``) below which it does not plan
-WATCH = 12  # the moon watch every level keeps (``moon.WATCH_POINTS``)
 GIVE_UP = 0.1  # best share of samples ending in a moon below which it plays like Medium
 
 
@@ -84,7 +84,7 @@ def rollout(
             elif seat == me:
                 card = _my_card(hands, me, trick, legal, n)
             else:
-                card = _their_card(trick, legal, n, leader, me, mine >= WATCH)
+                card = _their_card(trick, legal, n, leader, me, mine >= WATCH_POINTS)
             hands[seat] ^= 1 << card
             trick.append(card)
             if card >= 39:

@@ -46,6 +46,7 @@ from __future__ import annotations
 from games.engine.bitmasks import bits_mask
 from games.engine.hearts.cards import HEART_MASK, HEARTS, QS_BIT, SUIT_MASKS, ids
 from games.engine.hearts.players.medium import MediumPlayer
+from games.engine.hearts.players.moon import WATCH_POINTS
 from games.engine.hearts.players.sampler import (
     ABOVE,
     BELOW,
@@ -66,13 +67,12 @@ from games.engine.hearts.players.sampler import (
 )
 from games.engine.hearts.players.tracking import Reading
 from games.engine.hearts.seat_view import SeatView
+from games.engine.hearts.seats import SEATS, pass_source, pass_target
 from games.engine.rng import SplitMix64
 
 WORLDS = 24  # worlds sampled per card decision (each candidate and plan played out in each)
 PASS_WORLDS = 16  # worlds per candidate pass
-WATCH = 12  # the moon watch every level keeps (``moon.WATCH_POINTS``)
 DEFEND = 4  # in play-outs the others defend against a seat with every point, 4 or more
-PASS_OFFSETS = {"left": 1, "across": 2, "right": 3, "none": 0}
 
 _HIGH_SPADES = (1 << 37) | (1 << 38)  # K♠ A♠
 
@@ -111,7 +111,7 @@ def playout(
             for s in range(4):
                 if taken[s] == total:
                     suspect = s
-        watch = suspect >= 0 and total >= WATCH
+        watch = suspect >= 0 and total >= WATCH_POINTS
         n = len(trick)
         while n < 4:
             seat = (leader + n) % 4
@@ -218,10 +218,8 @@ class SearcherPlayer(MediumPlayer):
         if len(options) == 1:
             return options[0]
         known = {}
-        offset = PASS_OFFSETS[view.pass_direction]
-        if offset and view.own_pass:
-            receiver = (me + offset) % 4
-            known[receiver] = view.own_pass & reading.unseen
+        if view.pass_direction != "none" and view.own_pass:
+            known[pass_target(me, view.pass_direction)] = view.own_pass & reading.unseen
         alive = sum(view.taken) == view.taken[me]
         plans = (False, True) if alive else (False,)
         totals = [[0.0, 0.0] for _ in options]
@@ -255,7 +253,7 @@ class SearcherPlayer(MediumPlayer):
         if len(options) == 1:
             return options[0]
         me = view.seat
-        offset = PASS_OFFSETS[view.pass_direction]
+        sources = [pass_source(s, view.pass_direction) for s in range(SEATS)]
         hand = view.hand
         totals = [[0.0, 0.0] for _ in options]
         masks = [bits_mask(p) for p in options]
@@ -265,7 +263,7 @@ class SearcherPlayer(MediumPlayer):
             for i, mask in enumerate(masks):
                 gifts[me] = mask
                 dealt[me] = hand
-                world = [(dealt[s] & ~gifts[s]) | gifts[(s - offset) % 4] for s in range(4)]
+                world = [(dealt[s] & ~gifts[s]) | gifts[sources[s]] for s in range(4)]
                 leader = next(s for s in range(4) if world[s] & 1)
                 for plan in (False, True):
                     totals[i][plan] += playout(
