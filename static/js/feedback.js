@@ -9,13 +9,15 @@
 (function () {
   "use strict";
 
-  // Cards that submit (a button's default type); a sagging Hearts card is type="button".
-  const RESPONSIVE = "#board button.card:not([type]), #table button.hand-card:not([type])";
+  // Cards that submit (a button's default type) in a game's region (data-hold-presses);
+  // a sagging card says type="button".
+  const RESPONSIVE = "[data-hold-presses] button.card:not([type])";
 
-  // What the press will do, which is how the card moves until the answer comes.
+  // What the press will do, which is how the card moves until the answer comes: what the
+  // card says (data-press: a pile that turns a card "dip"s, a lifted card "play"s on its
+  // way to the trick), else put back if it is pressed, else chosen or lifted.
   function kind(card) {
-    if (card.dataset.pile === "stock") return "dip"; // the stock turns a card
-    if (card.name === "play") return "play"; // on its way to the trick
+    if (card.dataset.press) return card.dataset.press;
     if (card.getAttribute("aria-pressed") === "true") return "drop"; // put back
     return "lift"; // chosen, or lifted
   }

@@ -1,8 +1,16 @@
-// Cards that travel. Every answer replaces the board (#board) or the table (#table)
-// whole, so on its own a card would jump: it would vanish from one place and appear in
-// another. Around each swap this script measures where every card was and where it is
-// now, and plays the difference back (FLIP: first, last, invert, play) with the Web
-// Animations API, which the Content Security Policy allows.
+// Cards that travel. Every answer replaces a game's region (its board or table) whole, so
+// on its own a card would jump: it would vanish from one place and appear in another.
+// Around each swap this script measures where every card was and where it is now, and
+// plays the difference back (FLIP: first, last, invert, play) with the Web Animations API,
+// which the Content Security Policy allows.
+//
+// The server says, the script plays: it knows no game. The markup says everything a move
+// needs (docs/rules.md#hooks-site): the swapped region ([data-motion-root], whose value
+// names the attribute its cards are told apart by), the places cards come from and go to
+// ([data-place]), where a card new to the page came from ([data-from], on the card or on
+// what holds it) and where a card goes when it leaves ([data-to]), each optionally with
+// the pace of the move ("PLACE PACE"); a pile fed from another ([data-from] with
+// [data-count]), a card's [data-state], and where a win is celebrated ([data-celebrate]).
 //
 // It only ever animates what the answer drew: a card the server has not played yet is
 // not in the page, so it cannot be shown early. Animations move `transform` and
@@ -12,7 +20,7 @@
 // (presses.js keeps a press made during a swap). Cards that leave (a removed pair, a
 // gathered trick, passed cards) fly as copies in a layer of their own, which nothing can
 // press or read (aria-hidden, inert). Under prefers-reduced-motion nothing travels. A
-// Heart to Heart win ends with a celebration (see `celebrate`).
+// win ends with a celebration (see `celebrate`).
 (function () {
   "use strict";
 
@@ -26,10 +34,21 @@
   const DEAL_STAGGER = 28;
   const TOUCHABLE_SHIFT = 12; // px: a card moving further than this is not pressed on the way
 
-  // Which seat sits where, and who receives a pass (docs/rules.md#hearts-pass).
-  const PASS_TO = { left: "1", across: "2", right: "3" };
-  const PASS_FROM = { left: "3", across: "2", right: "1" };
-  const HUMAN = "0";
+  // The paces a move may name after its place (data-from="PLACE PACE"); none: "travel".
+  // An arrival waits `wait` (the received cards, while the passed ones leave); the cards
+  // of a pace with a `stagger` come one after another.
+  const PACES = {
+    travel: { duration: TRAVEL, scale: 0.6 },
+    pass: { duration: PASS, scale: 0.6, wait: PASS / 2 },
+    deal: { duration: DEAL, scale: 0.5, stagger: DEAL_STAGGER },
+    sweep: { duration: SWEEP, scale: 0.5 },
+  };
+
+  // "PLACE PACE" -> the place's name and its pace.
+  function move(value) {
+    const [place, pace] = value.split(" ");
+    return { place, pace: PACES[pace] || PACES.travel };
+  }
 
   let before = null; // what the page looked like just before the current swap
   // Every start of a move waits here until all of the new page has been measured: an
@@ -58,29 +77,19 @@
     };
   }
 
+  // The cards (by the attribute the root names), with their state and where each goes
+  // if it leaves; the piles (places that count their cards), with their counts.
   function snapshot(root) {
+    const key = root.dataset.motionRoot;
     const cards = new Map();
     const places = new Map();
-    const game = root.id === "table" ? "hearts" : "heart-to-heart";
-    if (game === "hearts") {
-      root.querySelectorAll("[data-card]").forEach((card) => cards.set(card.dataset.card, record(card)));
-      const winner = root.querySelector(".trick-card.winner");
-      const pass = root.querySelector("#pass-cards[data-pass-direction]");
-      return {
-        id: root.id, game, cards, places,
-        phase: root.dataset.phase,
-        winner: winner && winner.dataset.seat,
-        passDirection: pass && pass.dataset.passDirection,
-        handSize: root.querySelectorAll(".hand [data-card]").length,
-      };
-    }
-    root.querySelectorAll(".heart [data-pos]").forEach((slot) => {
-      cards.set(`pos-${slot.dataset.pos}`, { ...record(slot), state: slot.dataset.state });
+    root.querySelectorAll(`[data-${key}]`).forEach((card) => {
+      cards.set(card.dataset[key], { ...record(card), state: card.dataset.state, to: card.dataset.to });
     });
-    root.querySelectorAll("[data-pile]").forEach((pile) => {
-      places.set(pile.dataset.pile, { ...record(pile), count: Number(pile.dataset.count) });
+    root.querySelectorAll("[data-place][data-count]").forEach((pile) => {
+      places.set(pile.dataset.place, { ...record(pile), count: Number(pile.dataset.count) });
     });
-    return { id: root.id, game, cards, places };
+    return { id: root.id, cards, places };
   }
 
   // The layer the leaving copies fly in: fixed to the window, above the table, inert.
@@ -102,8 +111,9 @@
     const copy = was.element.cloneNode(true);
     copy.removeAttribute("id");
     copy.querySelectorAll("[id]").forEach((inner) => inner.removeAttribute("id"));
-    // A copy is no longer the card: it keeps only what draws its face (data-rank,
-    // data-card), never the hooks that say where a card is or what it does.
+    // A copy is no longer the card: it keeps only what draws its face (the card codes,
+    // data-rank and data-card: docs/rules.md#hooks-card-codes), never the hooks that say
+    // where a card is or what it does.
     [copy, ...copy.querySelectorAll("*")].forEach((part) => {
       [...part.attributes].forEach(({ name }) => {
         if (name.startsWith("data-") && name !== "data-rank" && name !== "data-card") {
@@ -153,10 +163,10 @@
     starts.push(() => {
       const animation = element.animate([first, ...extra, { transform: base || "none" }],
         { duration, delay, easing: EASE, fill: "backwards" });
-      // The stock's card flies over the stock: a press there (the stock, tapped again
-      // while its last card is on its way) belongs to the stock, not to the card passing
-      // over it. (An attribute, not a class: htmx puts the swapped element's classes
-      // back as it settles, which would take a class added here away at once.)
+      // A pile's card flies over the pile it came from: a press there (the stock, tapped
+      // again while its last card is on its way) belongs to that pile, not to the card
+      // passing over it. (An attribute, not a class: htmx puts the swapped element's
+      // classes back as it settles, which would take a class added here away at once.)
       if (passThrough && Math.hypot(dx, dy) > TOUCHABLE_SHIFT) {
         element.dataset.inFlight = "true";
         const land = () => { delete element.dataset.inFlight; };
@@ -170,114 +180,109 @@
     arrive(element, centre(was.rect), { scale: was.rect.width / (now.width || 1) });
   }
 
-  function seatPoint(root, seat) {
-    const where = seat === HUMAN
-      ? root.querySelector(".my-seat .hand") || root.querySelector(".my-seat")
-      : root.querySelector(`.seat[data-seat-info="${seat}"] .backs`) ||
-        root.querySelector(`.seat[data-seat-info="${seat}"]`);
+  // The middle of a place of the new page, by its name.
+  function placePoint(root, name) {
+    const where = root.querySelector(`[data-place="${CSS.escape(name)}"]`);
     return where && centre(where.getBoundingClientRect());
   }
 
-  function hearts(was, root) {
-    const trick = root.querySelector("[data-trick]");
-    const dealt = [];
-    root.querySelectorAll("[data-card]").forEach((card) => {
-      const old = was.cards.get(card.dataset.card);
-      if (old) return moved(card, old);
-      if (card.classList.contains("trick-card")) {
-        const from = seatPoint(root, card.dataset.seat); // a computer's card, from its seat
-        if (from) arrive(card, from, { scale: 0.6 });
-      } else if (card.dataset.received === "true" && was.passDirection) {
-        const from = seatPoint(root, PASS_FROM[was.passDirection]);
-        if (from) arrive(card, from, { duration: PASS, delay: PASS / 2, scale: 0.6 });
-      } else {
-        dealt.push(card);
-      }
-    });
-    // A new deal: the cards come from the middle of the table, one after another.
-    if (dealt.length && was.handSize === 0 && trick) {
-      const from = centre(trick.getBoundingClientRect());
-      dealt.forEach((card, i) => arrive(card, from, {
-        duration: DEAL, delay: i * DEAL_STAGGER, scale: 0.5,
-      }));
-    }
-    // Cards that left: a gathered trick goes to its winner, passed cards to the receiver.
-    was.cards.forEach((old, code) => {
-      if (root.querySelector(`[data-card="${code}"]`)) return;
-      const inTrick = old.element.classList.contains("trick-card");
-      const seat = inTrick ? was.winner : was.passDirection && PASS_TO[was.passDirection];
-      const to = seat && seatPoint(root, seat);
-      if (to) fly(old, to, { duration: inTrick ? SWEEP : PASS, scale: inTrick ? 0.5 : 0.6 });
-    });
+  // A card that leaves goes up and away (a removed pair); undone, it comes back down.
+  function rise(was) {
+    const from = centre(was.rect);
+    fly(was, { x: from.x, y: from.y - was.rect.height * 0.6 }, { duration: LEAVE, scale: 0.85 });
   }
 
-  function heartToHeart(was, root) {
-    root.querySelectorAll(".heart [data-pos]").forEach((slot) => {
-      const old = was.cards.get(`pos-${slot.dataset.pos}`);
-      if (!old) return;
-      const state = slot.dataset.state;
-      if (state === "removed" && old.state !== "removed") {
-        // A removed pair leaves the heart: up and away.
-        const from = centre(old.rect);
-        fly(old, { x: from.x, y: from.y - old.rect.height * 0.6 },
-          { duration: LEAVE, scale: 0.85 });
-      } else if (state !== "removed" && old.state === "removed") {
-        // Undone: the pair comes back down into its place.
-        const now = centre(slot.getBoundingClientRect());
-        arrive(slot, { x: now.x, y: now.y - slot.offsetHeight * 0.6 }, {
-          duration: LEAVE, scale: 0.85,
-        });
-      } else if (state === "free" && old.state === "covered") {
-        // Uncovered: the card comes free with a small lift.
-        starts.push(() => slot.animate([
-          { transform: "none", filter: "brightness(.94)" },
-          { transform: "translateY(-6px)", filter: "brightness(1.08)", offset: 0.45 },
-          { transform: "none", filter: "none" },
-        ], { duration: 360, delay: 120, easing: "ease-out" }));
-      } else {
-        moved(slot, old);
-      }
-    });
-    piles(was, root);
-  }
-
-  function piles(was, root) {
-    const stock = root.querySelector("[data-pile='stock']");
-    const waste = root.querySelector("[data-pile='waste']");
-    const oldStock = was.places.get("stock");
-    const oldWaste = was.places.get("waste");
-    if (!stock || !waste || !oldStock || !oldWaste) return;
-    const stockCount = Number(stock.dataset.count);
-    const wasteCount = Number(waste.dataset.count);
-    if (stockCount < oldStock.count && wasteCount > oldWaste.count) {
-      // The stock's card turns over onto the waste.
-      const from = centre(oldStock.rect);
-      const now = centre(waste.getBoundingClientRect());
-      arrive(waste, from, {
-        passThrough: true,
-        extra: [{
-          transform: `translate(${(from.x - now.x) / 2}px, ${(from.y - now.y) / 2}px) scaleX(0.05)`,
-          offset: 0.45,
-        }],
+  // A card still in the page: its state changed (data-state), or it moved.
+  function changed(card, old) {
+    const state = card.dataset.state;
+    if (state === "removed" && old.state !== "removed") {
+      rise(old);
+    } else if (state !== "removed" && old.state === "removed") {
+      const now = centre(card.getBoundingClientRect());
+      arrive(card, { x: now.x, y: now.y - card.offsetHeight * 0.6 }, {
+        duration: LEAVE, scale: 0.85,
       });
-    } else if (stockCount > oldStock.count && oldWaste.count > 0) {
-      // A redeal (or an undone turn): the waste goes back into the stock.
-      fly(oldWaste, centre(stock.getBoundingClientRect()),
-        { duration: TRAVEL, scale: 0.95, fade: false });
-    } else if (wasteCount < oldWaste.count && stockCount === oldStock.count) {
-      // The waste's card left in a pair.
-      const from = centre(oldWaste.rect);
-      fly(oldWaste, { x: from.x, y: from.y - oldWaste.rect.height * 0.6 },
-        { duration: LEAVE, scale: 0.85 });
+    } else if (state === "free" && old.state === "covered") {
+      // Uncovered: the card comes free with a small lift.
+      starts.push(() => card.animate([
+        { transform: "none", filter: "brightness(.94)" },
+        { transform: "translateY(-6px)", filter: "brightness(1.08)", offset: 0.45 },
+        { transform: "none", filter: "none" },
+      ], { duration: 360, delay: 120, easing: "ease-out" }));
+    } else {
+      moved(card, old);
     }
   }
 
-  // A Heart to Heart win ends with hearts rising from where the heart was; under reduced
-  // motion, calmly: the win dialog fades in and nothing moves.
+  function cards(was, root) {
+    const key = root.dataset.motionRoot;
+    const here = new Set();
+    const staggered = new Map(); // pace -> how many of its cards have started
+    root.querySelectorAll(`[data-${key}]`).forEach((card) => {
+      here.add(card.dataset[key]);
+      const old = was.cards.get(card.dataset[key]);
+      if (old) return changed(card, old);
+      // New to the page: from the place it (or what holds it) says it came from.
+      const source = card.closest("[data-from]");
+      if (!source) return;
+      const { place, pace } = move(source.dataset.from);
+      const from = placePoint(root, place);
+      if (!from) return;
+      let delay = pace.wait || 0;
+      if (pace.stagger) {
+        const n = staggered.get(pace) || 0;
+        staggered.set(pace, n + 1);
+        delay += n * pace.stagger;
+      }
+      arrive(card, from, { duration: pace.duration, delay, scale: pace.scale });
+    });
+    // Cards that left go where they said they would (a trick to its winner, a pass to
+    // its receiver).
+    was.cards.forEach((old, id) => {
+      if (here.has(id) || !old.to) return;
+      const { place, pace } = move(old.to);
+      const to = placePoint(root, place);
+      if (to) fly(old, to, { duration: pace.duration, scale: pace.scale });
+    });
+  }
+
+  // A pile fed from another place (data-from with data-count): its new card turns over
+  // from there; it goes back there when that place fills again (a redeal, an undone
+  // turn); it leaves the game (rises) when it loses a card the other place did not gain.
+  function piles(was, root) {
+    root.querySelectorAll("[data-place][data-count][data-from]").forEach((pile) => {
+      const feeder = root.querySelector(`[data-place="${CSS.escape(pile.dataset.from)}"]`);
+      const oldPile = was.places.get(pile.dataset.place);
+      const oldFeeder = feeder && was.places.get(feeder.dataset.place);
+      if (!feeder || !oldPile || !oldFeeder) return;
+      const count = Number(pile.dataset.count);
+      const feederCount = Number(feeder.dataset.count);
+      if (feederCount < oldFeeder.count && count > oldPile.count) {
+        const from = centre(oldFeeder.rect);
+        const now = centre(pile.getBoundingClientRect());
+        arrive(pile, from, {
+          passThrough: true,
+          extra: [{
+            transform: `translate(${(from.x - now.x) / 2}px, ${(from.y - now.y) / 2}px) scaleX(0.05)`,
+            offset: 0.45,
+          }],
+        });
+      } else if (feederCount > oldFeeder.count && oldPile.count > 0) {
+        fly(oldPile, centre(feeder.getBoundingClientRect()),
+          { duration: TRAVEL, scale: 0.95, fade: false });
+      } else if (count < oldPile.count && feederCount === oldFeeder.count) {
+        rise(oldPile);
+      }
+    });
+  }
+
+  // A win ends with hearts rising from where the server says ([data-celebrate], drawn
+  // only once the game is won); under reduced motion, calmly: the dialog fades in and
+  // nothing moves.
   const HEARTS = 18;
   function celebrate(root) {
-    const heart = root.querySelector(".heart");
-    const dialog = root.querySelector("[data-dialog='won']");
+    const heart = root.querySelector("[data-celebrate]");
+    const dialog = root.querySelector("[role='dialog']");
     if (dialog) dialog.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
     if (reduced.matches || !heart) return;
     const box = heart.getBoundingClientRect();
@@ -301,13 +306,11 @@
     }
   }
 
-  // The swapped part: the Hearts table, the Heart to Heart board, or an Examples step,
-  // whose board is inside it.
+  // The swapped part: a motion root, or what holds one (an Examples step holds its board).
   function swapped(event) {
     const target = event.detail.target;
-    if (!target) return null;
-    if (target.id === "example") return target.querySelector("#board");
-    return target.id === "table" || target.id === "board" ? target : null;
+    if (!target || !target.matches) return null;
+    return target.matches("[data-motion-root]") ? target : target.querySelector("[data-motion-root]");
   }
 
   // The moves are measured and started in the next frame, before it is painted, so the
@@ -334,31 +337,31 @@
     if (performance.now() - swappedAt < LATE) run();
   }
 
-  let wasPlaying = false; // the board was being played before this swap (not yet won)
+  let unwon = null; // the id of a root swapped before its win (nothing to celebrate yet)
   document.addEventListener("htmx:beforeSwap", (event) => {
     playNow();
     const target = swapped(event);
-    wasPlaying = Boolean(target && target.id === "board" && target.dataset.status === "playing");
+    unwon = target && !target.querySelector("[data-celebrate]") ? target.id : null;
     before = null;
     if (reduced.matches || !event.detail.shouldSwap || !target) return;
     before = snapshot(target);
   });
 
   document.addEventListener("htmx:afterSwap", () => {
-    const board = document.getElementById("board");
-    const won = wasPlaying && board && board.dataset.status === "won";
-    wasPlaying = false;
+    const party = unwon && document.getElementById(unwon);
+    const won = party && party.querySelector("[data-celebrate]") ? party : null;
+    unwon = null;
     const was = before;
     before = null;
     const moves = was && !reduced.matches;
     if (!won && !moves) return;
     nextFrame(() => {
-      if (won) celebrate(board);
+      if (won) celebrate(won);
       const root = moves && document.getElementById(was.id);
       if (!root) return;
       starts = [];
-      if (was.game === "hearts") hearts(was, root);
-      else heartToHeart(was, root);
+      cards(was, root);
+      piles(was, root);
       const ready = starts;
       starts = [];
       ready.forEach((start) => start()); // measured all; now every move starts at once

@@ -39,6 +39,13 @@ from .text import (
 SEAT_PLACES = {0: "bottom", 1: "left", 2: "top", 3: "right"}
 
 
+def seat_place(seat: int) -> str:
+    """A seat's place on the page (``data-place``), where its cards come from and go to
+    when they travel (static/js/motion.js; docs/rules.md#hooks-site): the computers' backs,
+    the person's hand. Only a seat number: it says nothing of what the seat holds."""
+    return f"seat-{seat}"
+
+
 def table_context(game, state: engine.HeartsState, *, timer_running: bool = False) -> dict:
     """Everything ``_table.html`` and its partials read, one small builder per part.
 
@@ -55,6 +62,7 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
         "advance_delay": _advance_delay(state, game.updated_at if timer_running else None),
         "hearts_broken": view.hearts_broken and view.phase in (Phase.PLAY, Phase.TRICK_DONE),
         "hand": table_markup.hand(_hand(view, game.chosen, game.lifted)),
+        "my_place": seat_place(HUMAN_SEAT),
         **_pass(view, game.chosen),
         "seats": _seats(view, countdown),
         "my_taken_label": _taken_label(view, HUMAN_SEAT, countdown),
@@ -107,24 +115,36 @@ def _hand(view: SeatView, chosen: list[str], lifted: str) -> list[dict]:
     # Received cards are marked from the exchange until the human's first card.
     received = set(engine.codes(view.received)) if view.cards_left[HUMAN_SEAT] == 13 else set()
     legal = set(engine.codes(view.legal))
+    # Where a pass travels (motion.js): a received card came from its giver's seat, a card
+    # chosen for the pass goes to the receiver's. The engine's geometry; the person's own
+    # pass only, never what a computer passed to another seat.
+    direction = view.pass_direction
+    travel = {"from": f"{seat_place(engine.pass_source(HUMAN_SEAT, direction))} pass",
+              "to": f"{seat_place(engine.pass_target(HUMAN_SEAT, direction))} pass"}
     groups = {suit: [] for suit in SUITS}
     for code in engine.codes(view.hand):
-        groups[code[-1]].append(_hand_card(view, code, chosen, lifted, legal, received))
+        groups[code[-1]].append(_hand_card(view, code, chosen, lifted, legal, received, travel))
     return [{"suit": suit, "cards": cards} for suit, cards in groups.items() if cards]
 
 
-def _hand_card(view: SeatView, code: str, chosen, lifted, legal, received) -> dict:
-    """A card of the hand: whether it responds, whether it is pressed, what a tap does."""
+def _hand_card(view: SeatView, code: str, chosen, lifted, legal, received, travel) -> dict:
+    """A card of the hand: whether it responds, whether it is pressed, what a tap does,
+    and where it travels from or to (``data-from``, ``data-to``) when it comes or goes."""
+    passing = False
     if view.phase == Phase.PASS:
         playable = not view.passed[HUMAN_SEAT]  # any card may be chosen until the pass is made
         pressed = code in chosen
         action = "unchoose" if pressed else "choose"
+        passing = pressed and playable  # the next pass takes it to the receiver
     else:
         playable = code in legal
         pressed = code == lifted
         action = "play" if pressed else "lift"
+    is_received = code in received
     return _card(code, playable=playable, pressed=pressed, action=action,
-                 received=code in received)
+                 received=is_received,
+                 came_from=travel["from"] if is_received else "",
+                 goes_to=travel["to"] if passing else "")
 
 
 def _pass(view: SeatView, chosen: list[str]) -> dict:
@@ -161,6 +181,7 @@ def _seats(view: SeatView, countdown: bool) -> list[dict]:
             "name": str(SEAT_NAMES[seat]),
             "direction": str(SEAT_DIRECTIONS[seat]),
             "place": SEAT_PLACES[seat],
+            "motion_place": seat_place(seat),
             "cards_label": cards_count(view.cards_left[seat]),
             "backs": mark_safe(_BACK * view.cards_left[seat]),
             "taken_label": _taken_label(view, seat, countdown),
@@ -175,8 +196,11 @@ def _trick(view: SeatView) -> dict:
     plays = view.trick_plays()
     leader = plays[0][0] if plays else None
     trick = []
+    # A finished trick goes to its winner's place when it is gathered (motion.js).
+    gathered_to = "" if view.trick_winner is None else f"{seat_place(view.trick_winner)} sweep"
     for seat, card in sorted(plays):
-        face = _card(engine.code(card), seat=seat, place=SEAT_PLACES[seat], led=seat == leader)
+        face = _card(engine.code(card), seat=seat, place=SEAT_PLACES[seat], led=seat == leader,
+                     came_from=seat_place(seat), goes_to=gathered_to)
         # Every card of the trick names its player to a screen reader; the leader's says so.
         kind = "led" if face["led"] else "on-table"
         face["name"] = seat_sentence(kind, seat, card=face["name"])

@@ -26,19 +26,23 @@ def _hand_card(card: dict, words: dict) -> str:
         # htmx sets up every element that says type="submit" (docs/performance.md#one-task).
         behaviour = f'name="{escape(card["action"])}" value="{code}"'
         if card["action"] == "play":  # the lifted card: its second press, or P, plays it
-            behaviour += ' data-shortcut="p" aria-keyshortcuts="P"'
+            behaviour += ' data-shortcut="p" aria-keyshortcuts="P" data-press="play"'
     else:
         behaviour = 'type="button" aria-disabled="true"'
     pressed = "true" if card["pressed"] else "false"
-    received = tag = ""
+    hooks = tag = ""
+    if card["came_from"]:  # where it travels from when it comes (motion.js): its giver's seat
+        hooks += f' data-from="{escape(card["came_from"])}"'
+    if card["goes_to"]:  # where it goes when it leaves: the pass takes it to the receiver
+        hooks += f' data-to="{escape(card["goes_to"])}"'
     if card["received"]:
-        received = ' data-received="true"'
+        hooks += ' data-received="true"'
         label += f", {words['received']}"
         tag = f'<span class="received-tag" aria-hidden="true">{words["received_tag"]}</span>'
     if not card["playable"]:  # a sagging card does nothing when pressed: its name says so
         label += f", {words['unplayable']}"
     return (f'<button class="card hand-card{red}" id="card-{code}" data-card="{code}" {behaviour}'
-            f' aria-pressed="{pressed}"{received} aria-label="{label}">{tag}'
+            f' aria-pressed="{pressed}"{hooks} aria-label="{label}">{tag}'
             '</button>')
 
 
