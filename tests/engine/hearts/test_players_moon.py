@@ -13,8 +13,8 @@ import pytest
 from games.engine import hearts as h
 from games.engine.hearts.cards import POINT_MASK, card_id, code
 from games.engine.hearts.players import REGISTRY, SITE_LEVELS, get_player
-from games.engine.hearts.players.hard import moon_signs
 from games.engine.hearts.players.moon import moon_suspect
+from games.engine.hearts.players.suspicion import alarm, moon_signs
 from games.engine.rng import SplitMix64
 from games.engine.testing import build_position
 
@@ -359,7 +359,7 @@ def test_hard_reads_a_seat_that_wins_its_own_queen_of_spades_as_a_moon_attempt()
     )
     view = h.seat_view(state, 2)
     assert view.taken == (0, 13, 0, 0)
-    assert get_player("hard").alarm(view, 1) == 3
+    assert alarm(view, 1) == 3
     assert decision(state, 2, "hard") == "3D"
     assert decision(state, 2, "medium") == "5D"
 
@@ -408,9 +408,9 @@ def test_hard_clears_a_seat_that_threw_a_high_card_under_a_winner():
     # the trick is not playing for the moon, whatever its pass and its leads said.
     hard = get_player("hard")
     ducked = h.seat_view(ducking_position("QD"), 2)
-    assert hard.alarm(ducked, 1) == 0 and hard.moon_suspect(ducked) is None
+    assert alarm(ducked, 1) == 0 and hard.moon_suspect(ducked) is None
     low = h.seat_view(ducking_position("7D"), 2)
-    assert hard.alarm(low, 1) >= 3 and hard.moon_suspect(low) == 1
+    assert alarm(low, 1) >= 3 and hard.moon_suspect(low) == 1
 
 
 def test_hard_throws_no_heart_on_a_trick_a_seat_wins_with_its_own_queen():

@@ -35,7 +35,7 @@ def register(player: ComputerPlayer) -> ComputerPlayer:
 
 
 def _without_watch(cls: type[ComputerPlayer]) -> ComputerPlayer:
-    """The same level with the moon watch (and Hard's defence) switched off."""
+    """The same level with the moon watch off (and Hard's defence rules dropped)."""
     variant = type(
         f"{cls.__name__}NoWatch",
         (cls,),
@@ -43,8 +43,7 @@ def _without_watch(cls: type[ComputerPlayer]) -> ComputerPlayer:
             "name": f"{cls.name}-nowatch",
             "on_site": False,
             "moon_watch": False,
-            "defends_moon": False,
-            "reads_signs": False,
+            **getattr(cls, "ignoring_moon", {}),
         },
     )
     return variant()
