@@ -4,13 +4,10 @@
 // plays the difference back (FLIP: first, last, invert, play) with the Web Animations API,
 // which the Content Security Policy allows.
 //
-// The server says, the script plays: it knows no game. The markup says everything a move
-// needs (docs/rules.md#hooks-site): the swapped region ([data-motion-root], whose value
-// names the attribute its cards are told apart by), the places cards come from and go to
-// ([data-place]), where a card new to the page came from ([data-from], on the card or on
-// what holds it) and where a card goes when it leaves ([data-to]), each optionally with
-// the pace of the move ("PLACE PACE"); a pile fed from another ([data-from] with
-// [data-count]), a card's [data-state], and where a win is celebrated ([data-celebrate]).
+// The server says, the script plays: it knows no game, only the hooks the markup carries
+// (docs/rules.md#hooks-site): [data-motion-root], [data-place], [data-from] and [data-to]
+// (a place, and the move's pace), [data-celebrate], a card's [data-state], a pile's
+// [data-count].
 //
 // It only ever animates what the answer drew: a card the server has not played yet is
 // not in the page, so it cannot be shown early. Animations move `transform` and
