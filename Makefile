@@ -7,12 +7,20 @@ PORT ?= 8000
 # Debian packages are installed with sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
+# Tests run in parallel (pytest-xdist): each worker has its own test database and its own
+# live server. A browser test mostly waits on Chromium, so more workers than the 2 cores
+# pay (docs/performance.md#test-lanes has the figures); the quick lane is CPU-bound.
+TEST_WORKERS ?= 4
+QUICK_WORKERS ?= 2
+# The quick lane: every test that needs no browser and no server subprocess.
+QUICK_MARKERS := not browser and not server and not ops
 
-.PHONY: help install install-test run serve migrate test test-postgres test-ops lint format messages chromium nginx postgresql bench bench-load screenshots clean
+.PHONY: help install install-test run serve migrate test test-quick test-postgres test-ops lint format messages chromium nginx postgresql bench bench-load screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve on http://127.0.0.1:$(PORT)/ (SQLite)"
 	@echo "make test           install test needs (chromium included), lint, run the whole suite"
+	@echo "make test-quick     lint and every test that needs no browser or server, in parallel"
 	@echo "make test-postgres  the whole suite against a throwaway PostgreSQL cluster"
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
@@ -91,14 +99,29 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff format .
 
 # pytest exits 5 when it collected no test: that must fail, never pass quietly.
-define run_pytest
-	set +e; $(BIN)/pytest $(PYTEST_ARGS); status=$$?; set -e; \
+# $(call pytest_in,ARGS) runs pytest with ARGS and PYTEST_ARGS, in a subshell of its own.
+define pytest_in
+	(set +e; $(BIN)/pytest $(1) $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; \
-	exit $$status
+	exit $$status)
+endef
+
+# The whole suite in two parts: everything in parallel, then the few tests that sample a
+# page frame by frame (marked serial) on their own, so that no neighbour starves their
+# frames. --dist worksteal hands a free worker the queue of a busy one (a few tests take
+# half a minute).
+define run_pytest
+	$(call pytest_in,-n $(TEST_WORKERS) --dist worksteal -m "not ops and not serial") && \
+	$(call pytest_in,-m "serial and not ops")
 endef
 
 test: install-test lint
-	$(run_pytest)
+	@$(run_pytest)
+
+# The inner loop: lint and the tests that need no browser and no server, in parallel
+# (no Chromium is installed for it).
+test-quick: lint
+	@$(call pytest_in,-n $(QUICK_WORKERS) --dist worksteal -m "$(QUICK_MARKERS)")
 
 test-postgres: install-test
 	scripts/with-postgres.sh bash -c '$(run_pytest)'
@@ -106,9 +129,7 @@ test-postgres: install-test
 # The slow live tests (tests/live, marked ops, left out of `make test`): gunicorn killed
 # with -9 mid-move, PostgreSQL stopped mid-game, nginx in front of two app servers.
 test-ops: install-test nginx postgresql
-	set +e; $(BIN)/pytest -m ops $(PYTEST_ARGS); status=$$?; set -e; \
-	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; \
-	exit $$status
+	@$(call pytest_in,-m ops)
 
 messages: $(VENV)/.installed-test
 	$(BIN)/python manage.py makemessages -l fr -l nb --no-obsolete --ignore=.venv --ignore=staticfiles

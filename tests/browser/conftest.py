@@ -16,10 +16,19 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+# These sample a card's box in every frame while it travels, and motion.js draws no move
+# whose first frame comes late: beside other workers' Chromiums on 2 cores frames come
+# late, so `make test` runs them on their own after the parallel part. (The steadiness
+# test asserts layout shifts, which no timing changes, and runs in parallel.)
+SERIAL = {"test_motion_browser.py"}
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
+            if item.fspath.basename in SERIAL:
+                item.add_marker(pytest.mark.serial)
 
 
 @pytest.fixture(scope="session")
