@@ -8,8 +8,9 @@ PORT ?= 8000
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PYTEST_ARGS ?=
 # Tests run in parallel (pytest-xdist): each worker has its own test database and its own
-# live server. A browser test mostly waits on Chromium, so more workers than the 2 cores
-# pay (docs/performance.md#test-lanes has the figures); the quick lane is CPU-bound.
+# live server. Browser tests wait on Chromium and on the real timers, so more workers than
+# the 2 cores pay (docs/performance.md#test-lanes has the figures); the quick lane is
+# CPU-bound.
 TEST_WORKERS ?= 4
 QUICK_WORKERS ?= 2
 # The quick lane: every test that needs no browser and no server subprocess.
@@ -46,12 +47,14 @@ install: $(VENV)/.installed
 
 install-test: $(VENV)/.installed-test chromium
 
-# Playwright cannot download browsers here: the tests drive Debian's chromium.
+# Playwright cannot download browsers here: the tests drive Debian's chromium-headless-shell
+# (the same Blink, lighter: tests/browser/conftest.py), the motion bench the full chromium.
 chromium:
-	@if [ ! -x /usr/bin/chromium ]; then \
-		echo "Installing Debian's chromium for the browser tests"; \
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/lib/chromium/chromium-headless-shell ]; then \
+		echo "Installing Debian's chromium and chromium-headless-shell for the browser tests"; \
 		$(SUDO) apt-get update -qq && \
-		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+			chromium chromium-headless-shell fonts-dejavu-core >/dev/null; \
 	fi
 
 # Debian's PostgreSQL and nginx for the live tests; each test runs its own throwaway
@@ -99,20 +102,29 @@ format: $(VENV)/.installed-test
 	$(BIN)/ruff format .
 
 # pytest exits 5 when it collected no test: that must fail, never pass quietly.
-# $(call pytest_in,ARGS) runs pytest with ARGS and PYTEST_ARGS, in a subshell of its own.
+# $(call pytest_in,ARGS[,PREFIX]) runs pytest with ARGS and PYTEST_ARGS, in a subshell of
+# its own (PREFIX: a command to run it under, such as nice).
 define pytest_in
-	(set +e; $(BIN)/pytest $(1) $(PYTEST_ARGS); status=$$?; \
+	(set +e; $(2) $(BIN)/pytest $(1) $(PYTEST_ARGS); status=$$?; \
 	if [ $$status -eq 5 ]; then echo "pytest collected no tests: failing"; exit 1; fi; \
 	exit $$status)
 endef
 
-# The whole suite in two parts: everything in parallel, then the few tests that sample a
-# page frame by frame (marked serial) on their own, so that no neighbour starves their
-# frames. --dist worksteal hands a free worker the queue of a busy one (a few tests take
-# half a minute).
+# The whole suite in two parts at once. The parallel part runs under nice; beside it, in
+# one process of its own, the few tests that sample a page frame by frame (marked
+# serial): the kernel gives their Chromium the CPU first, so no neighbour starves their
+# frames, and as they mostly wait on the real cadence they cost the parallel part little.
+# Their output follows the parallel part's. Tests go out one at a time
+# (--maxschedchunk 1), the long browser tests first (tests/conftest.py), so that no
+# worker is left with a queue of them at the end.
 define run_pytest
-	$(call pytest_in,-n $(TEST_WORKERS) --dist worksteal -m "not ops and not serial") && \
-	$(call pytest_in,-m "serial and not ops")
+	serial_log=$$(mktemp); \
+	$(call pytest_in,-p no:cacheprovider -m "serial and not ops") > $$serial_log 2>&1 & \
+	serial=$$!; \
+	$(call pytest_in,-n $(TEST_WORKERS) --dist load --maxschedchunk 1 -m "not ops and not serial",nice -n 10); \
+	parallel_status=$$?; wait $$serial; serial_status=$$?; \
+	echo "== the serial tests, run beside the parallel part"; cat $$serial_log; rm -f $$serial_log; \
+	[ $$parallel_status -eq 0 ] && [ $$serial_status -eq 0 ]
 endef
 
 test: install-test lint

@@ -1,7 +1,11 @@
 """Playwright against Django's live server, with Debian's Chromium.
 
-`playwright install` cannot download browsers here, so the launch points at
-/usr/bin/chromium with the flags that keep it quiet on a closed network.
+`playwright install` cannot download browsers here, so the launch points at Debian's
+chromium-headless-shell, with the flags that keep it quiet on a closed network. It is
+the same Blink as /usr/bin/chromium without the browser's own windows and their WebUI
+renderers, which is what Playwright itself runs headless; the suite spends a fifth less
+time in it (docs/performance.md#test-lanes). CHROMIUM_PATH=/usr/bin/chromium runs the
+tests in the full browser.
 """
 
 from __future__ import annotations
@@ -12,14 +16,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import ConsoleMessage, Page
 
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+# The binary itself, not /usr/bin's shell wrapper: Playwright stops what it started.
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium-headless-shell")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 # These sample a card's box in every frame while it travels, and motion.js draws no move
-# whose first frame comes late: beside other workers' Chromiums on 2 cores frames come
-# late, so `make test` runs them on their own after the parallel part. (The steadiness
-# test asserts layout shifts, which no timing changes, and runs in parallel.)
+# whose first frame comes late: among other workers' Chromiums on 2 cores frames come
+# late, so `make test` runs them in a process of their own beside the parallel part,
+# which it runs under nice (the Makefile's run_pytest). The steadiness test asserts
+# layout shifts, which no timing changes, and runs in parallel.
 SERIAL = {"test_motion_browser.py"}
 
 
