@@ -54,6 +54,12 @@ def cards(text: str) -> list[str]:
     return text.split()
 
 
+def assert_is_the_last_rule(rule, state: h.HeartsState, seat: int) -> None:
+    """``rule`` ends its list: without it, nothing is left to pick a card at all."""
+    with pytest.raises(AssertionError, match="the last rule"):
+        play(without(rule), state, seat)
+
+
 HARD = get_player("hard")
 
 
@@ -217,8 +223,7 @@ def test_hard_made_to_win_a_trick_with_points_wins_low_but_never_with_the_queen(
     # the last rule of the list, so without it nothing picks a card at all.
     state = scored(2, "QS KS 6D 7D 8D 9D 4H 5H 6H", "JS 7H")
     assert play(HARD, state, 2) == "KS"
-    with pytest.raises(AssertionError, match="the last rule"):
-        play(without(habits.lowest_but_queen), state, 2)
+    assert_is_the_last_rule(habits.lowest_but_queen, state, 2)
 
 
 def test_hard_discards_the_queen_of_spades_first():
@@ -238,8 +243,7 @@ def test_hard_discards_the_card_most_likely_to_win_a_trick_later():
     # list, so without it nothing picks a card at all.
     state = scored(3, "2S 6S 7S 8S 10S AH 5H 6H 4H", "9D 4D 5D")
     assert play(HARD, state, 3) == "AH"
-    with pytest.raises(AssertionError, match="the last rule"):
-        play(without(habits.most_dangerous), state, 3)
+    assert_is_the_last_rule(habits.most_dangerous, state, 3)
 
 
 # Each rule, and a test that fails without it (found by dropping the rule and running
