@@ -135,7 +135,7 @@ test: install-test lint
 test-quick: lint
 	@$(call pytest_in,-n $(QUICK_WORKERS) --dist worksteal -m "$(QUICK_MARKERS)")
 
-test-postgres: install-test
+test-postgres: install-test postgresql
 	scripts/with-postgres.sh bash -c '$(run_pytest)'
 
 # The slow live tests (tests/live, marked ops, left out of `make test`): gunicorn killed
