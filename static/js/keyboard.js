@@ -4,10 +4,11 @@
 //   data-roving) is one Tab stop; the arrow keys move inside it to the nearest item in
 //   that direction on the screen, Home and End to its first and last item.
 // - Focus is never lost: after every answer, focus goes back to the element that had it
-//   (by id); when that element is gone (a pair removed, a card played), to the group's
-//   pressed item or first available one (not covered, not aria-disabled; a group may
-//   name another with data-roving-prefer), else to the first control of the board. A
-//   page starts on its main group (data-roving="main").
+//   (by id); when that element is gone (a pair removed, a card played) or no longer
+//   responds while another item of its group does (a card that cannot be played when
+//   the turn comes), to the group's pressed item or first available one (not covered,
+//   not aria-disabled; a group may name another with data-roving-prefer), else to the
+//   first control of the board. A page starts on its main group (data-roving="main").
 // - A dialog keeps Tab inside it.
 // - Shortcuts: a control's one-letter aria-keyshortcuts ("S"), pressed with no modifier,
 //   never inside a text field.
@@ -38,9 +39,16 @@
     return list.find((item) => item.matches(prefer)) || list[0] || null;
   }
 
+  // An item focus may rest on: one that responds, or any when none of the group does (the
+  // hand while the computers play). Focus never stays on a sagging card when the turn
+  // comes back with a playable one beside it.
+  function usable(item, list) {
+    return item.matches(AVAILABLE) || !list.some((other) => other.matches(AVAILABLE));
+  }
+
   function current(group, list) {
     const id = remembered.get(groupKey(group));
-    const kept = id && list.find((item) => item.id === id);
+    const kept = id && list.find((item) => item.id === id && usable(item, list));
     return kept || list.find((item) => item.getAttribute("aria-pressed") === "true") ||
       preferred(group, list);
   }
@@ -176,8 +184,14 @@
       if (first) first.focus({ preventScroll: true });
       return;
     }
-    if (active && active !== document.body && document.contains(active)) return;
+    const group = active && active.closest && active.closest("[data-roving]");
+    if (active && active !== document.body && document.contains(active) &&
+        !(group && !usable(active, items(group)))) return;
     let target = lastId && document.getElementById(lastId);
+    const its = target && target.closest("[data-roving]");
+    // (htmx itself may have focused the new element of that id: hence current, not
+    // arrange, which keeps the focused item.)
+    if (its && !usable(target, items(its))) target = current(its, items(its));
     if (!focusable(target)) {
       const group = mainGroup(root);
       target = group ? arrange(group) : null;

@@ -30,8 +30,7 @@ from .text import (
     SEAT_SHORT_NAMES,
     card_name,
     cards_count,
-    left_count,
-    points_count,
+    seat_score_label,
     seat_sentence,
 )
 
@@ -65,11 +64,13 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
         "my_place": seat_place(HUMAN_SEAT),
         **_pass(view, game.chosen),
         "seats": _seats(view, countdown),
-        "my_taken_label": _taken_label(view, HUMAN_SEAT, countdown),
+        "me": _score_of(view, HUMAN_SEAT, countdown),
         **_trick(view),
         **scores,
+        # The score sheet changes only when a deal ends; sent with the table only then.
+        "scores_changed": view.phase in (Phase.DEAL_DONE, Phase.GAME_OVER),
         **_ranking(state, view, scores),
-        "status_line": _status_line(view),
+        "status_line": _shown_status(view),
         "announcement": _announcement(view, scores),
     }
 
@@ -162,16 +163,30 @@ def _pass(view: SeatView, chosen: list[str]) -> dict:
 # --- The other seats and the trick ------------------------------------------------------------
 
 
-def _left(view: SeatView, seat: int) -> int:
-    """Countdown display: what the seat has left of the target, with the points taken so
-    far in a deal still being played already off (a finished deal is in the totals)."""
-    playing = view.phase in (Phase.PASS, Phase.PLAY, Phase.TRICK_DONE)
-    return view.target - view.totals[seat] - (view.taken[seat] if playing else 0)
+def _playing(view: SeatView) -> bool:
+    """A deal is being played: its points are taken but not yet in the totals."""
+    return view.phase in (Phase.PASS, Phase.PLAY, Phase.TRICK_DONE)
 
 
-def _taken_label(view: SeatView, seat: int, countdown: bool) -> str:
-    """Under a seat's name: its points this deal, or (countdown) what it has left."""
-    return left_count(_left(view, seat)) if countdown else points_count(view.taken[seat])
+def _score_of(view: SeatView, seat: int, countdown: bool) -> dict:
+    """Beside each seat, the game at a glance: its total as the score sheet shows it, and
+    what this deal has brought it so far (once a deal is over, the deal it just played).
+    The countdown display shows what is left of the target and the deal taken off."""
+    if _playing(view):
+        deal = view.taken[seat]
+    else:
+        deal = view.deal_scores[-1][seat] if view.deal_scores else 0
+    total = view.totals[seat]
+    if countdown:
+        total_shown = _minus(-(view.target - total))
+        deal_shown = _signed(deal)
+    else:
+        total_shown, deal_shown = str(total), f"+{deal}"
+    return {
+        "total": total_shown,
+        "deal": deal_shown,
+        "label": seat_score_label(total_shown, deal_shown, countdown=countdown),
+    }
 
 
 def _seats(view: SeatView, countdown: bool) -> list[dict]:
@@ -184,7 +199,7 @@ def _seats(view: SeatView, countdown: bool) -> list[dict]:
             "motion_place": seat_place(seat),
             "cards_label": cards_count(view.cards_left[seat]),
             "backs": mark_safe(_BACK * view.cards_left[seat]),
-            "taken_label": _taken_label(view, seat, countdown),
+            "score": _score_of(view, seat, countdown),
             "passed": view.phase == Phase.PASS and view.passed[seat],
         }
         for seat in (1, 2, 3)
@@ -198,7 +213,9 @@ def _trick(view: SeatView) -> dict:
     trick = []
     # A finished trick goes to its winner's place when it is gathered (motion.js).
     gathered_to = "" if view.trick_winner is None else f"{seat_place(view.trick_winner)} sweep"
-    for seat, card in sorted(plays):
+    # In the order they were played, the led card first: a screen reader reads the trick
+    # as it fell (each card still lies in front of its own seat: ``place``).
+    for seat, card in plays:
         face = _card(engine.code(card), seat=seat, place=SEAT_PLACES[seat], led=seat == leader,
                      came_from=seat_place(seat), goes_to=gathered_to)
         # Every card of the trick names its player to a screen reader; the leader's says so.
@@ -216,6 +233,11 @@ def _signed(points: int) -> str:
     return f"\u2212{points}" if points > 0 else "0"
 
 
+def _minus(points_below: int) -> str:
+    """What is left of the target, with a real minus sign once a seat is past it."""
+    return f"\u2212{points_below}" if points_below > 0 else str(-points_below)
+
+
 def _scores(view: SeatView, countdown: bool) -> dict:
     """The scores as the game shows them. The engine's totals are points taken (lowest
     wins); the countdown display (docs/rules.md#hearts-options) shows the same totals as
@@ -225,8 +247,7 @@ def _scores(view: SeatView, countdown: bool) -> dict:
         return _signed(points) if countdown else str(points)
 
     def total_shown(total: int) -> str:
-        left = view.target - total
-        return (f"\u2212{-left}" if left < 0 else str(left)) if countdown else str(total)
+        return _minus(total - view.target) if countdown else str(total)
 
     deal_rows = [
         {"number": number, "scores": [deal_shown(p) for p in scores], "moon": moon}
@@ -291,12 +312,25 @@ def _status_line(view: SeatView) -> str:
             engine.PASS_SIZE,
         ) % {"count": engine.PASS_SIZE, "direction": DIRECTIONS[view.pass_direction]}
     if phase == Phase.PLAY:
-        return seat_sentence("turn", view.turn)
+        return seat_sentence("turn" if _first_card_to_come(view) else "turn-again", view.turn)
     if phase == Phase.TRICK_DONE:
         return seat_sentence("takes-trick", view.trick_winner)
     if phase == Phase.DEAL_DONE:
         return _("The deal is over.")
     return _("The game is over.")
+
+
+def _shown_status(view: SeatView) -> str:
+    """The status line on the felt. While the player chooses, the pass note in the middle
+    of the table already says what to do: said once (the screen reader hears the status)."""
+    if view.phase == Phase.PASS and not view.passed[HUMAN_SEAT]:
+        return ""
+    return _status_line(view)
+
+
+def _first_card_to_come(view: SeatView) -> bool:
+    """The player has not yet played a card in this game: the turn says how to."""
+    return not view.deal_scores and all(seat != HUMAN_SEAT for seat, _card in view.history())
 
 
 def _announcement(view: SeatView, scores: dict) -> str:

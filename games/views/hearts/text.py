@@ -43,8 +43,13 @@ SEAT_DIRECTIONS = {
 # seat name slotted into a third-person sentence reads "You takes the trick" in English
 # and «Vous remporte le pli» in French. Each kind: (about you, about a computer seat).
 SEAT_SENTENCES = {
+    # How to play a card, said until the player has played one (``turn``), then short.
     "turn": (
         gettext_lazy("Your turn: tap a card to lift it, tap it again to play it."),
+        gettext_lazy("%(seat)s is playing…"),
+    ),
+    "turn-again": (
+        gettext_lazy("Your turn."),
         gettext_lazy("%(seat)s is playing…"),
     ),
     "takes-trick": (
@@ -116,10 +121,8 @@ def cards_count(n: int) -> str:
     return ngettext("%(n)s card", "%(n)s cards", n) % {"n": n}
 
 
-def points_count(n: int) -> str:
-    return ngettext("%(n)s point", "%(n)s points", n) % {"n": n}
-
-
-def left_count(n: int) -> str:
-    """The countdown display's figure under a seat: what it has left of the target."""
-    return _("%(n)s left") % {"n": n}
+def seat_score_label(total: str, deal: str, *, countdown: bool) -> str:
+    """A seat's two figures as a screen reader says them (the page shows them bare)."""
+    if countdown:
+        return _("%(total)s left, this deal %(deal)s") % {"total": total, "deal": deal}
+    return _("Total %(total)s, this deal %(deal)s") % {"total": total, "deal": deal}

@@ -42,7 +42,7 @@ def test_a_gathered_trick_is_not_said_again(client):
     said_at_the_trick = _announcer(advance(client, game).content.decode())
     assert state(game).phase == "play" and not state(game).trick
     assert "played" not in said_at_the_trick  # only who leads now
-    assert said_at_the_trick.endswith(("is playing…", "play it."))
+    assert said_at_the_trick.endswith(("is playing…", "play it.", "Your turn."))
 
 
 def test_the_end_of_a_deal_reads_out_every_seats_score(client):

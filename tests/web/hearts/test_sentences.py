@@ -17,6 +17,7 @@ EXPECTED = {
     "en": {
         "turn": ("Your turn: tap a card to lift it, tap it again to play it.",
                  "Computer 2 is playing…"),
+        "turn-again": ("Your turn.", "Computer 2 is playing…"),
         "takes-trick": ("You take the trick.", "Computer 2 takes the trick."),
         "played": ("You played {card}.", "Computer 2 played {card}."),
         "led": ("{card}, your lead", "{card}, led by Computer 2"),
@@ -26,6 +27,7 @@ EXPECTED = {
     "fr": {
         "turn": ("À vous : touchez une carte pour la lever, touchez-la encore pour la jouer.",
                  "Ordinateur 2 joue…"),
+        "turn-again": ("À vous.", "Ordinateur 2 joue…"),
         "takes-trick": ("Vous remportez le pli.", "Ordinateur 2 remporte le pli."),
         "played": ("Vous avez joué {card}.", "Ordinateur 2 a joué {card}."),
         "led": ("{card}, votre entame", "{card}, entame d’Ordinateur 2"),
@@ -35,6 +37,7 @@ EXPECTED = {
     "nb": {
         "turn": ("Din tur: trykk på et kort for å løfte det, og trykk igjen for å spille det.",
                  "Datamaskin 2 spiller…"),
+        "turn-again": ("Din tur.", "Datamaskin 2 spiller…"),
         "takes-trick": ("Du tar stikket.", "Datamaskin 2 tar stikket."),
         "played": ("Du spilte {card}.", "Datamaskin 2 spilte {card}."),
         "led": ("{card}, ditt utspill", "{card}, utspill fra Datamaskin 2"),

@@ -1,0 +1,325 @@
+"""The Hearts table read at a glance (issue 30): every seat's total beside this deal's
+points, the score sheet in the first screen or one tap away, the computers holding their
+cards face down, the dialogs on the screen whatever the scroll, focus on a card that can
+be played, the trick read in the order it fell, and each instruction said once.
+
+Sizes: a laptop's 1280x720 and two phones, 390x844 and 360x780. Screenshots land in
+test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.engine import hearts as engine
+from games.engine.testing import play_on
+
+from .hearts_table import PLAYABLE, put_latest_game_in, wait_for_me
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = [(1280, 720), (390, 844), (360, 780)]
+SIZE_IDS = ["1280", "390", "360"]
+
+
+def _page(browser: Browser, width: int, height: int, locale: str = "en-GB") -> Page:
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 500, has_touch=width < 500, locale=locale)
+    return context.new_page()
+
+
+def _deal(page: Page, base: str) -> None:
+    page.goto(f"{base}/hearts/")
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    # The computers' timed passes write the game: let them finish (one writer at a time).
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+
+
+def _show(page: Page, base: str, state: engine.HeartsState) -> None:
+    _deal(page, base)
+    put_latest_game_in(state)
+    page.reload()
+
+
+def _box(page: Page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    return box
+
+
+def _on_screen(page: Page, selector: str, width: int, height: int) -> dict:
+    box = _box(page, selector)
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
+    assert box["x"] + box["width"] <= width + 0.5, (selector, box, width)
+    assert box["y"] + box["height"] <= height + 0.5, (selector, box, height)
+    return box
+
+
+def _overlap(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def _third_deal_under_way() -> engine.HeartsState:
+    """Seed 11, two deals scored, the third one some tricks in, seat 0 to play."""
+    return play_on(
+        engine.new_game(11, levels=("medium", "medium", "medium")),
+        lambda s: len(s.deals) == 2 and s.phase == "play" and len(s.tricks) >= 4
+        and s.turn == 0 and s.trick,
+    )
+
+
+# --- 1. The score in view -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_every_seat_shows_its_total_and_this_deal_and_the_sheet_is_at_hand(
+    live_server, browser, screenshot, width, height
+):
+    page = _page(browser, width, height)
+    state = _third_deal_under_way()
+    _show(page, live_server.url, state)
+    view = engine.seat_view(state, 0)
+    assert page.evaluate("window.scrollY") == 0
+    for seat in range(4):
+        total = _on_screen(page, f"[data-seat-total='{seat}']", width, height)
+        deal = _on_screen(page, f"[data-seat-deal='{seat}']", width, height)
+        assert abs(total["y"] - deal["y"]) < total["height"], (total, deal)  # side by side
+        expect(page.locator(f"[data-seat-total='{seat}']")).to_have_text(str(view.totals[seat]))
+        expect(page.locator(f"[data-seat-deal='{seat}']")).to_have_text(f"+{view.taken[seat]}")
+    sheet = page.locator("#score-sheet")
+    if width >= 1000:  # beside the table, in the first screen
+        expect(sheet).to_be_visible()
+        expect(page.locator("[data-action='score-sheet']")).to_be_hidden()
+    else:  # one tap away
+        expect(sheet).to_be_hidden()
+        _on_screen(page, "[data-action='score-sheet']", width, height)
+        page.locator("[data-action='score-sheet']").click()
+        expect(sheet).to_be_visible()
+    _on_screen(page, "#score-sheet", width, height)
+    expect(sheet.locator("[data-deal-row]")).to_have_count(2)
+    for seat in range(4):
+        expect(sheet.locator(f"[data-score-seat='{seat}']")).to_have_text(str(view.totals[seat]))
+    screenshot(f"glance-score-sheet-{width}", page)
+    if width < 1000:
+        sheet.locator(".sheet-close").click()
+        expect(sheet).to_be_hidden()
+    # The next game's options and the statistics have left the play view.
+    for panel in ("#hearts-options", "#hearts-stats"):
+        assert _box(page, panel)["y"] >= height - 1, panel
+    page.context.close()
+
+
+def test_the_seat_scores_follow_the_countdown_display(live_server, browser):
+    page = _page(browser, 1280, 720)
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("#hearts-options select[name='score_display']").select_option("countdown")
+    page.locator("#hearts-options select[name='target']").select_option("75")
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+    state = play_on(engine.new_game(11, engine.HeartsOptions(target=75), levels=("medium",) * 3),
+                    lambda s: len(s.deals) == 1 and s.phase == "play" and any(s.taken))
+    put_latest_game_in(state)
+    page.reload()
+    view = engine.seat_view(state, 0)
+    for seat in range(4):
+        left = 75 - view.totals[seat]
+        expect(page.locator(f"[data-seat-total='{seat}']")).to_have_text(str(left))
+        taken = view.taken[seat]
+        expect(page.locator(f"[data-seat-deal='{seat}']")).to_have_text(
+            f"\u2212{taken}" if taken else "0")
+    page.context.close()
+
+
+# --- 2. The computers hold their cards ----------------------------------------------------
+
+
+def test_the_computers_hold_their_cards_face_down_and_the_table_is_wide(
+    live_server, browser, screenshot
+):
+    page = _page(browser, 1280, 720)
+    state = _third_deal_under_way()
+    _show(page, live_server.url, state)
+    view = engine.seat_view(state, 0)
+    for seat in (1, 2, 3):
+        backs = page.locator(f"[data-seat-info='{seat}'] .backs")
+        expect(backs.locator(".back-mini")).to_have_count(view.cards_left[seat])
+        expect(backs.locator("[data-card]")).to_have_count(0)  # a back names no card
+        html = backs.inner_html()
+        assert "data-card" not in html and not any(c in html for c in engine.codes(view.hand))
+        first, second = backs.locator(".back-mini").nth(0), backs.locator(".back-mini").nth(1)
+        a, b = first.bounding_box(), second.bounding_box()
+        assert a["width"] >= 30 and 0 < b["x"] - a["x"] < a["width"]  # cards, overlapping
+    # The table and the sheet use the window's width.
+    table, aside = _box(page, "#table"), _box(page, ".hearts-aside")
+    assert table["width"] + aside["width"] >= 0.9 * 1280, (table, aside)
+    # The player plays; the next computers play theirs: their hands shrink.
+    before = {seat: view.cards_left[seat] for seat in (1, 2, 3)}
+    page.locator(PLAYABLE).first.click()
+    page.locator("[aria-pressed='true']").click()
+    wait_for_me(page)
+    for seat in (1, 2, 3):
+        count = page.locator(f"[data-seat-info='{seat}'] .back-mini").count()
+        assert count <= before[seat]
+    screenshot("glance-backs-1280", page)
+    page.context.close()
+
+
+# --- 3. The dialogs belong to the screen ----------------------------------------------------
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=SIZE_IDS)
+def test_the_deal_end_and_the_game_over_are_on_the_screen_whatever_the_scroll(
+    live_server, browser, screenshot, width, height
+):
+    page = _page(browser, width, height)
+    _deal(page, live_server.url)
+    deal_done = play_on(engine.new_game(11, levels=("medium",) * 3),
+                        lambda s: s.phase == "deal-done")
+    game_over = play_on(deal_done, lambda s: s.phase == "game-over")
+    for state, dialog, action in ((deal_done, "deal-done", "#next-deal"),
+                                  (game_over, "game-over", "#new-game")):
+        put_latest_game_in(state)
+        page.reload()
+        expect(page.locator(f"[data-dialog='{dialog}']")).to_be_visible()
+        page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        page.wait_for_timeout(100)
+        assert page.evaluate("window.scrollY") > 0  # the page scrolls, the dialog stays
+        _on_screen(page, f"[data-dialog='{dialog}'] h2", width, height)
+        _on_screen(page, action, width, height)
+        page.screenshot(path=str(_artifact(f"glance-{dialog}-scrolled-{width}")))
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(100)
+        _on_screen(page, f"[data-dialog='{dialog}'] h2", width, height)
+        _on_screen(page, action, width, height)
+        page.screenshot(path=str(_artifact(f"glance-{dialog}-{width}")))
+    page.context.close()
+
+
+def _artifact(name: str):
+    from .conftest import ARTIFACTS
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
+
+
+# --- 4. Focus goes where the game is; the trick as it fell ----------------------------------
+
+
+FOCUS = """() => {
+  const el = document.activeElement;
+  return {card: el && el.dataset ? el.dataset.card || null : null,
+          inHand: Boolean(el && el.closest && el.closest('#hand')),
+          disabled: el ? el.getAttribute('aria-disabled') : null,
+          playable: [...document.querySelectorAll('#hand button[data-card]:not([aria-disabled="true"])')]
+            .map((b) => b.dataset.card)};
+}"""
+
+TRICK_ORDER = """() => [...document.querySelectorAll('[data-trick] [data-card]')]
+  .map((c) => ({seat: +c.dataset.seat, led: c.dataset.led === 'true'}))"""
+
+
+def _assert_focus_on_a_playable_card(page: Page, when: str) -> None:
+    focus = page.evaluate(FOCUS)
+    assert focus["inHand"] and focus["card"] in focus["playable"], (when, focus)
+
+
+def _assert_trick_in_play_order(page: Page) -> None:
+    order = page.evaluate(TRICK_ORDER)
+    if not order:
+        return
+    assert order[0]["led"] and not any(card["led"] for card in order[1:]), order
+    seats = [card["seat"] for card in order]
+    assert seats == [(seats[0] + i) % 4 for i in range(len(seats))], seats
+
+
+def test_focus_is_on_a_playable_card_whenever_the_turn_comes(live_server, browser, settings):
+    # A quicker cadence: the test is about where focus lands, not about timing.
+    settings.HEARTS_COMPUTER_DELAY_MS = 60
+    settings.HEARTS_TRICK_LINGER_MS = 150
+    page = _page(browser, 1280, 720)
+    _deal(page, live_server.url)
+    # Choose three by keyboard: the focused card, Enter; then the pass button.
+    assert page.evaluate(FOCUS)["inHand"]  # the page starts on its main group, the hand
+    for _ in range(3):
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(150)
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("[aria-pressed='true']")).to_have_count(3)
+    page.locator("#pass-cards").focus()
+    page.keyboard.press("Enter")
+    checked = {"after the pass": 0, "after a play": 0, "after a gathered trick": 0}
+    for turn in range(13):
+        if wait_for_me(page) != "play":
+            break
+        page.wait_for_timeout(50)  # the settle after the swap
+        # The turn came after the pass (the first), after a trick was gathered (the player
+        # leads: the table is empty), or after the others played on the player's card.
+        leads = page.locator("[data-trick] [data-card]").count() == 0
+        when = "after the pass" if turn == 0 else (
+            "after a gathered trick" if leads else "after a play")
+        _assert_focus_on_a_playable_card(page, when)
+        _assert_trick_in_play_order(page)
+        checked[when] += 1
+        page.keyboard.press("Enter")  # lift the focused card
+        expect(page.locator("#hand [aria-pressed='true']")).to_have_count(1)
+        _assert_focus_on_a_playable_card(page, "after lifting")
+        page.keyboard.press("Enter")  # and play it
+        expect(page.locator("#hand [aria-pressed='true']")).to_have_count(0)
+    print(checked)
+    assert all(checked.values()), checked
+    page.context.close()
+
+
+# --- 6. The small things ----------------------------------------------------------------------
+
+
+def test_at_360_the_trick_touches_no_seat_and_the_led_tag_leaves_the_indices_clear(
+    live_server, browser, screenshot
+):
+    page = _page(browser, 360, 780, locale="nb-NO")
+    state = play_on(engine.new_game(11, levels=("medium",) * 3),
+                    lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 3)
+    _show(page, live_server.url, state)
+    trick = _box(page, "[data-trick]")
+    for seat in (1, 2, 3):
+        head = _box(page, f"[data-seat-info='{seat}'] .seat-head")
+        assert not _overlap(trick, head), (seat, trick, head)
+    # The tag on the led card covers neither corner index (the top left and bottom right
+    # quarter-width, third-height corners of the face: games/drawing/card_faces.py).
+    led = _box(page, "[data-trick] [data-led='true']")
+    tag = _box(page, "[data-trick] [data-led='true'] .lead-tag")
+    corners = [
+        {"x": led["x"], "y": led["y"], "width": led["width"] * 0.25, "height": led["height"] / 3},
+        {"x": led["x"] + led["width"] * 0.75, "y": led["y"] + led["height"] * 2 / 3,
+         "width": led["width"] * 0.25, "height": led["height"] / 3},
+    ]
+    assert not any(_overlap(tag, corner) for corner in corners), (tag, led)
+    screenshot("glance-trick-360-nb", page)
+    page.context.close()
+
+
+def test_each_instruction_is_said_once_and_the_tap_help_until_a_card_is_played(
+    live_server, browser, settings
+):
+    settings.HEARTS_COMPUTER_DELAY_MS = 60
+    settings.HEARTS_TRICK_LINGER_MS = 150
+    page = _page(browser, 1280, 720)
+    _deal(page, live_server.url)
+    felt = page.locator("#table")
+    expect(page.locator(".pass-note")).to_contain_text("Pass 3 cards")
+    assert "Choose 3 cards" not in felt.inner_text()  # the note says it, once
+    for card in page.locator("#hand button[data-card]").all()[:3]:
+        card.click()
+    page.locator("#pass-cards").click()
+    help_text = "tap a card to lift it"
+    wait_for_me(page)
+    expect(page.locator("[data-status]")).to_contain_text(help_text)
+    page.locator(PLAYABLE).first.click()
+    page.locator("#hand [aria-pressed='true']").click()
+    wait_for_me(page)
+    expect(page.locator("[data-status]")).to_have_text("Your turn.")
+    page.context.close()
