@@ -26,7 +26,7 @@ help:
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
-	@echo "make screenshots    every state of both games at 1280 and 390 px, into docs/img/states/"
+	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/"
 	@echo "make lint | format | messages | bench | clean"
 
 # The virtual environment is rebuilt when pyproject.toml changes.
@@ -160,3 +160,4 @@ clean:
 # (the accessibility test visits them all; in `make test` it writes to test-artifacts/).
 screenshots: $(VENV)/.installed-test
 	CARDSITE_STATES_DIR=docs/img/states $(BIN)/pytest tests/browser/test_accessibility_browser.py -k "any_state and en-GB"
+	CARDSITE_HEARTS_PICTURES=docs/img/hearts-table $(BIN)/pytest tests/browser/test_hearts_pictures_browser.py

@@ -226,7 +226,7 @@ def test_the_countdown_display_shows_what_is_left_of_the_target(
     scores = state.deals[-1][0]
     # The seat on the felt says what the summary says (the deal is in the totals now).
     left_of_1 = 75 - state.totals[1]
-    expect(page.locator(".seat-left .seat-taken")).to_contain_text(
+    expect(page.locator("[data-seat-total='1']")).to_have_text(
         str(left_of_1) if left_of_1 >= 0 else f"\u2212{-left_of_1}")
     for seat in range(4):
         left = 75 - state.totals[seat]

@@ -1,0 +1,106 @@
+"""Every state of the Hearts table and every dialog, pictured as a player sees the screen,
+at a laptop's 1280x720 and two phones' 390x844 and 360x780 (issue 30, point 8).
+
+Each picture is checked as it is taken: the first screen holds what the state is about
+(the hand, the seat scores, the dialog's title and first action), with no sideways
+scroll. PNGs land in test-artifacts/hearts-table/ by default; `make screenshots` sets
+CARDSITE_HEARTS_PICTURES to docs/img/hearts-table and writes JPEGs there.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from games.engine import hearts as engine
+from games.engine.testing import play_on
+
+from .conftest import ARTIFACTS
+from .hearts_table import put_latest_game_in
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = [(1280, 720), (390, 844), (360, 780)]
+PICTURES = os.environ.get("CARDSITE_HEARTS_PICTURES")
+OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "hearts-table"
+
+
+def _picture(page: Page, name: str, width: int) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(500)  # let the cards land: the picture is of the state
+    if PICTURES:
+        page.screenshot(path=str(OUT / f"{name}-{width}.jpg"), quality=72)
+    else:
+        page.screenshot(path=str(OUT / f"{name}-{width}.png"))
+
+
+def _within(page: Page, selector: str, width: int, height: int) -> None:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
+    assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (
+        selector, box, width, height)
+
+
+def _states() -> dict[str, engine.HeartsState]:
+    start = engine.new_game(11, levels=("medium",) * 3)
+    play = play_on(start, lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 2
+                   and len(s.tricks) >= 3)
+    trick_done = play_on(play, lambda s: s.phase == "trick-done")
+    deal_done = play_on(trick_done, lambda s: s.phase == "deal-done")
+    later = play_on(deal_done, lambda s: len(s.deals) == 3 and s.phase == "play" and s.turn == 0
+                    and len(s.tricks) >= 5)
+    game_over = play_on(later, lambda s: s.phase == "game-over")
+    return {"play": play, "trick-done": trick_done, "deal-done": deal_done,
+            "third-deal": later, "game-over": game_over}
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["1280", "390", "360"])
+def test_every_hearts_state_and_dialog_pictured_on_one_screen(
+    live_server, browser: Browser, settings, width, height
+):
+    settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is pictured
+    context = browser.new_context(viewport={"width": width, "height": height},
+                                  is_mobile=width < 500, has_touch=width < 500, locale="en-GB")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/hearts/")
+    _picture(page, "start-screen", width)
+    page.locator("[data-screen='start'] [data-action='start']").click()
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    expect(page.locator("#table form.advance")).to_have_count(0)
+    for card in page.locator("#hand button[data-card]").all()[:2]:
+        card.click()
+    expect(page.locator("#hand [aria-pressed='true']")).to_have_count(2)
+    _within(page, "#pass-cards", width, height)
+    _picture(page, "pass", width)
+
+    for name, state in _states().items():
+        put_latest_game_in(state)
+        page.reload()
+        expect(page.locator(f"#table[data-phase='{state.phase}']")).to_be_visible()
+        page.evaluate("window.scrollTo(0, 0)")  # a reload keeps the scroll the clicks made
+        for seat in range(4):
+            _within(page, f"[data-seat-total='{seat}']", width, height)
+        if state.phase in ("play", "trick-done"):
+            _within(page, "#hand button[data-card] >> nth=-1", width, height)
+        dialog = {"deal-done": "#next-deal", "game-over": "#new-game"}.get(state.phase)
+        if dialog:
+            _within(page, "[role='dialog'] h2", width, height)
+            _within(page, dialog, width, height)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        _picture(page, name, width)
+        if name == "third-deal":  # the score sheet, beside the table or one tap away
+            if width < 1000:
+                page.locator("[data-action='score-sheet']").click()
+            expect(page.locator("#score-sheet")).to_be_visible()
+            _within(page, "#score-sheet tfoot", width, height)
+            _picture(page, "score-sheet", width)
+        if name == "game-over":  # scrolled to the bottom of the page, the dialog stays
+            page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+            _within(page, "[role='dialog'] h2", width, height)
+            _within(page, "#new-game", width, height)
+            _picture(page, "game-over-scrolled", width)
+    context.close()
