@@ -176,12 +176,8 @@ def _score_of(view: SeatView, seat: int, countdown: bool) -> dict:
         deal = view.taken[seat]
     else:
         deal = view.deal_scores[-1][seat] if view.deal_scores else 0
-    total = view.totals[seat]
-    if countdown:
-        total_shown = _minus(-(view.target - total))
-        deal_shown = _signed(deal)
-    else:
-        total_shown, deal_shown = str(total), f"+{deal}"
+    total_shown = _total_shown(view, view.totals[seat], countdown)
+    deal_shown = _signed(deal) if countdown else f"+{deal}"
     return {
         "total": total_shown,
         "deal": deal_shown,
@@ -233,9 +229,13 @@ def _signed(points: int) -> str:
     return f"\u2212{points}" if points > 0 else "0"
 
 
-def _minus(points_below: int) -> str:
-    """What is left of the target, with a real minus sign once a seat is past it."""
-    return f"\u2212{points_below}" if points_below > 0 else str(-points_below)
+def _total_shown(view: SeatView, total: int, countdown: bool) -> str:
+    """A seat's total as the game shows it: points taken, or (countdown) what is left of
+    the target, with a real minus sign once a seat is past it."""
+    if not countdown:
+        return str(total)
+    left = view.target - total
+    return f"\u2212{-left}" if left < 0 else str(left)
 
 
 def _scores(view: SeatView, countdown: bool) -> dict:
@@ -245,9 +245,6 @@ def _scores(view: SeatView, countdown: bool) -> dict:
     winner is the same."""
     def deal_shown(points: int) -> str:
         return _signed(points) if countdown else str(points)
-
-    def total_shown(total: int) -> str:
-        return _minus(total - view.target) if countdown else str(total)
 
     deal_rows = [
         {"number": number, "scores": [deal_shown(p) for p in scores], "moon": moon}
@@ -259,7 +256,7 @@ def _scores(view: SeatView, countdown: bool) -> dict:
         "countdown": countdown,
         "totals": [
             {"seat": seat, "name": str(SEAT_NAMES[seat]), "short": str(SEAT_SHORT_NAMES[seat]),
-             "total": total_shown(view.totals[seat]),
+             "total": _total_shown(view, view.totals[seat], countdown),
              "last": last_deal["scores"][seat] if last_deal else None}
             for seat in range(4)
         ],
