@@ -104,6 +104,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.look.context",
             ],
         },
     },
@@ -249,6 +250,25 @@ if not DEBUG:
 # --- Game pacing (tests set these to 0) -----------------------------------
 HEARTS_COMPUTER_DELAY_MS = int(os.environ.get("HEARTS_COMPUTER_DELAY_MS", 450))
 HEARTS_TRICK_LINGER_MS = int(os.environ.get("HEARTS_TRICK_LINGER_MS", 1000))
+
+# --- Keeping progress on other devices (docs/passkeys.md) ----------------
+# The WebAuthn relying party: by default the host each request came to (one of
+# ALLOWED_HOSTS), and the origin it was served from. Set WEBAUTHN_RP_ID to the site's
+# registrable domain (example.org) when it is served on several of its hosts, and
+# WEBAUTHN_ORIGINS to every origin a passkey ceremony may come from.
+WEBAUTHN_RP_ID = os.environ.get("WEBAUTHN_RP_ID", "")
+WEBAUTHN_RP_NAME = os.environ.get("WEBAUTHN_RP_NAME", "cardsite")
+WEBAUTHN_ORIGINS = env_list("WEBAUTHN_ORIGINS", [])
+# Where the client's address is (a META key): behind the shipped nginx, X-Real-IP, which
+# nginx overwrites (deploy/nginx/); REMOTE_ADDR when the app faces clients itself.
+CLIENT_ADDRESS_HEADER = os.environ.get("CLIENT_ADDRESS_HEADER", "REMOTE_ADDR")
+# Attempts per address in the app itself (games/services/throttle.py): (attempts, seconds).
+KEEPING_LIMITS = {
+    "sign-in": (30, 600),  # a passkey sign-in is two requests (its challenge, its answer)
+    "passkey": (30, 600),  # creating a passkey, the same
+    "code": (10, 600),  # typing a link code
+    "link": (10, 600),  # showing a link code
+}
 
 # --- Logging: errors reach the console even with DEBUG off ----------------
 LOGGING = {

@@ -164,3 +164,22 @@ class HeartsOptionsForm(forms.ModelForm):
             "tie_rule": data["hearts_tie_rule"],
             "score_display": data["hearts_score_display"],
         }
+
+
+# --- Cards and table ------------------------------------------------------------------------------
+
+
+class LookForm(forms.ModelForm):
+    """Cards and table: the table's colours, the print size, the deck's colours and the
+    card back (``games/look.py``). ``next`` is the page to go back to: a local path, or
+    "" when it was anything else."""
+
+    next = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    class Meta:
+        model = Player
+        fields = ["look_table", "look_print", "look_colours", "look_back"]
+        widgets = {name: forms.RadioSelect for name in fields}
+
+    def clean_next(self) -> str:
+        return local_path(self.cleaned_data["next"])

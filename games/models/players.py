@@ -65,6 +65,40 @@ class Player(models.Model):
         default=ScoreDisplay.POINTS,
     )
 
+    # Cards and table: how every page looks for this player (docs/rules.md#look). The
+    # first paint reads a cookie that mirrors these (games/look.py): no query per page.
+    class Table(models.TextChoices):
+        SYSTEM = "system", _("as my device is set")
+        GREEN = "green", _("green felt")
+        LIGHT = "light", _("light")
+        DARK = "dark", _("dark")
+
+    class Print(models.TextChoices):
+        STANDARD = "standard", _("standard")
+        LARGE = "large", _("large print")
+
+    class Colours(models.TextChoices):
+        TWO = "two", _("two colours (red and black)")
+        FOUR = "four", _("four colours (one per suit)")
+
+    class Back(models.TextChoices):
+        RED = "red", _("red")
+        BLUE = "blue", _("blue")
+        GREEN = "green", _("green")
+
+    look_table = models.CharField(
+        _("table"), max_length=8, choices=Table.choices, default=Table.SYSTEM
+    )
+    look_print = models.CharField(
+        _("print size"), max_length=8, choices=Print.choices, default=Print.STANDARD
+    )
+    look_colours = models.CharField(
+        _("card colours"), max_length=4, choices=Colours.choices, default=Colours.TWO
+    )
+    look_back = models.CharField(
+        _("card back"), max_length=5, choices=Back.choices, default=Back.RED
+    )
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")
