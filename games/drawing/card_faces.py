@@ -13,18 +13,27 @@ cards' 1.4 ratio in static/css/site.css):
   rose, the jack with a feathered cap and a halberd, robed in the suit's colour;
 * the corner indices: the rank over a small pip, top left and (turned) bottom right.
 
+The same geometry draws four decks (``DECKS``): the standard one, a large-print one
+(much bigger indices in the left half of the card, one big pip in the middle of 2–10,
+each court's two half-figures framed beside the indices), a four-colour one (♠ black,
+♥ red, ♦ blue, ♣ green, the courts robed to match) and both at once.
+
 From it, ``manage.py card_faces`` writes ``static/cards/faces/`` (one small SVG a face,
-named for the suit then the rank: ``H9.svg``, ``SQ.svg``, ``D10.svg``) and
-``static/css/faces.css`` (which face a card shows, keyed on the ``data-rank`` or
-``data-card`` attribute its markup already carries), and
-``games/drawing/deal_image.py`` draws the same shapes with Pillow
+named for the suit then the rank: ``H9.svg``, ``SQ.svg``, ``D10.svg``; the other decks
+in a folder each, ``static/cards/faces/large/H9.svg``) and ``static/css/faces.css``
+(which face a card shows, keyed on the ``data-rank`` or ``data-card`` attribute its
+markup already carries; ``faces-large.css`` and so on for the other decks, the same
+selectors, so a page changes deck by linking another stylesheet), and
+``games/drawing/deal_image.py`` draws the standard deck's shapes with Pillow
 (``pillow_parts``). tests/web/site/test_card_faces.py fails when the committed files are
 not what this module writes.
 
 Source and licence: every shape here was drawn for this project, in this file (no
 third-party artwork). The corner indices are set in the card font (DejaVu Serif Bold,
 vendored in games/drawing/fonts/ with its licence, for the picture; Georgia or DejaVu Serif in
-a browser, as the rest of the card text).
+a browser, as the rest of the card text); the large-print ones in a bold sans (Arial,
+Liberation Sans, Helvetica, Roboto: lining figures, and each rank given its Arial width,
+so the index's box is the same in every font).
 
 Pure Python, no Django: a build step and a picture both use it.
 """
@@ -173,6 +182,121 @@ COURT_FIGURES: dict[str, tuple[tuple, ...]] = {
 COURT_PIP = Pip(34.0, 17.0, 10.0, False)  # the small pip in a court's frame, by the head
 
 
+# ---------------------------------------------------------------- the decks
+
+# The four-colour deck's diamonds and clubs (its spades and hearts are the standard black
+# and red). Each is text-sized ink on the paper, so each holds WCAG's 4.5:1 against
+# PAPER (tests/web/site/test_card_faces.py computes it): blue 6.5:1, green 5.3:1, the
+# green a little towards blue so that it stays apart from the red for most colour-blind
+# eyes. The suit's shape is always there as well: the colour is never the only sign.
+BLUE, GREEN = "#1a56c4", "#0a7a45"
+FOUR_COLOURS = {"C": GREEN, "D": BLUE, "S": BLACK, "H": RED}
+# Its courts are robed in their suit's colour: the spades' in a charcoal, the black a
+# shade lighter so that the figure's outlines still show on it.
+CHARCOAL = "#41454f"
+FOUR_ROBES = {**FOUR_COLOURS, "S": CHARCOAL}
+
+
+@dataclass(frozen=True, slots=True)
+class Index:
+    """A deck's corner index: the rank centred on ``x`` (its baseline, its font size and
+    the font's cap height in ems), over a pip of ``pip_size`` centred at (x, pip_y).
+
+    ``widths`` gives a rank its width in card units (SVG's textLength): the large index
+    pins every rank to its Arial width, so that the box is the same whatever font a
+    browser finds; otherwise only "10" is squeezed, to ``ten_width``."""
+
+    x: float
+    baseline: float
+    font: float
+    cap: float
+    pip_y: float
+    pip_size: float
+    family: str
+    ten_width: float
+    widths: tuple[tuple[str, float], ...] = ()
+    drops: tuple[tuple[str, float], ...] = ()
+
+    def width(self, rank: str) -> float | None:
+        if len(rank) > 1:
+            return self.ten_width
+        return dict(self.widths).get(rank)
+
+    def pip(self, rank: str) -> Pip:
+        """The pip under the rank: lower under a rank whose letter reaches below the line
+        (the tail of the large Q)."""
+        return Pip(self.x, self.pip_y + dict(self.drops).get(rank, 0.0), self.pip_size, False)
+
+    def box(self, rank: str) -> tuple[float, float, float, float]:
+        """The top-left index's box in card units (left, top, right, bottom): the rank's
+        width (when pinned) or the pip's, whichever is wider, from the top of the capitals
+        to the foot of the pip."""
+        half = max(self.width(rank) or 0.0, self.pip_size) / 2
+        top = self.baseline - self.cap * self.font
+        return (self.x - half, top, self.x + half, self.pip(rank).y + self.pip_size / 2)
+
+
+STANDARD_INDEX = Index(INDEX_X, INDEX_BASELINE, INDEX_FONT, .7, INDEX_PIP_Y, INDEX_PIP_SIZE,
+                       INDEX_FONT_FAMILY, TEN_WIDTH)
+
+# The large print index: the rank 46 units high in type (its capitals 33: Arial's cap
+# height is .716 em), over a pip of 19, the two 54 units from the top of the capitals to
+# the foot of the pip (the standard index: 37): 24.4 CSS px on a Hearts hand card at
+# 390 px (45 × 63 px), 22.5 at 360 px (41 × 58), 30.8 on a Heart to Heart card at 390
+# (57 × 79). All of it in the card's left half, inside the strip of a Hearts hand card
+# the next card leaves uncovered (24 px of 41 at 360 px, 58 % of the card).
+LARGE_FONT = 46.0
+LARGE_FONT_FAMILY = ("Arial,'Liberation Sans','Helvetica Neue',Helvetica,Roboto,'DejaVu Sans',"
+                     "sans-serif")
+_ARIAL_BOLD = {"A": .722, "J": .556, "Q": .778, "K": .722, **{str(n): .556 for n in range(2, 10)}}
+LARGE_INDEX = Index(
+    x=25.0, baseline=38.5, font=LARGE_FONT, cap=.716, pip_y=50.5, pip_size=19.0,
+    family=LARGE_FONT_FAMILY, ten_width=40.0,
+    widths=tuple((rank, round(em * LARGE_FONT, 1)) for rank, em in _ARIAL_BOLD.items()),
+    drops=(("Q", 6.5),),  # Arial's Q has a tail .2 em deep: its pip goes under the tail
+)
+# The large print field: one big pip in the middle of 2–10 (the index says the rank),
+# a bigger one for the ace; a court's two half-figures each in a frame of its own, the
+# upright one top right of the index, the turned one bottom left of the other.
+LARGE_PIP, LARGE_ACE = 36.0, 42.0
+LARGE_PANEL = (46.0, 6.0, 48.0, 61.0)  # x, y, width, height of the upper frame
+LARGE_FIGURE_SHIFT = (20.0, -3.0)  # the upper half-figure, moved into it
+LARGE_COURT_PIP = Pip(53.0, 15.0, 10.0, False)
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """One set of faces: its name (its folder and stylesheet), its index and its inks."""
+
+    name: str
+    index: Index
+    large: bool
+    colours: tuple[tuple[str, str], ...]
+    robes: tuple[tuple[str, str], ...]
+
+    def colour(self, suit: str) -> str:
+        return dict(self.colours)[suit]
+
+    def robe(self, suit: str) -> str:
+        return dict(self.robes)[suit]
+
+
+def _deck(name: str, large: bool, four: bool) -> Deck:
+    colours = FOUR_COLOURS if four else SUIT_COLOURS
+    return Deck(name, LARGE_INDEX if large else STANDARD_INDEX, large,
+                tuple(colours.items()),
+                tuple((FOUR_ROBES if four else ROBE_COLOURS).items()))
+
+
+DECKS: dict[str, Deck] = {
+    "standard": _deck("standard", large=False, four=False),
+    "large": _deck("large", large=True, four=False),
+    "four": _deck("four", large=False, four=True),
+    "large-four": _deck("large-four", large=True, four=True),
+}
+STANDARD = "standard"
+
+
 # ---------------------------------------------------------------- the SVG faces
 
 
@@ -236,31 +360,63 @@ def _court_symbol(rank: str) -> str:
     return f'<g id="f{rank}">{parts}</g>'
 
 
-def _index(code: str) -> str:
+def _index(code: str, deck: Deck) -> str:
     rank, suit = code[:-1], code[-1]
-    squeeze = (f' textLength="{_n(TEN_WIDTH)}" lengthAdjust="spacingAndGlyphs"'
-               if len(rank) > 1 else "")
-    pip = Pip(INDEX_X, INDEX_PIP_Y, INDEX_PIP_SIZE, False)
-    return (f'<g id="i{face_id(code)}"><text x="{_n(INDEX_X)}" y="{_n(INDEX_BASELINE)}"'
+    index = deck.index
+    width = index.width(rank)
+    squeeze = (f' textLength="{_n(width)}" lengthAdjust="spacingAndGlyphs"'
+               if width is not None else "")
+    pip = index.pip(rank)
+    return (f'<g id="i{face_id(code)}"><text x="{_n(index.x)}" y="{_n(index.baseline)}"'
             f'{squeeze}>{rank}</text>{_pip_use(suit, pip)}</g>')
 
 
-def _face(code: str, left: float, top: float) -> str:
+def _rect(box: tuple[float, float, float, float], rest: str) -> str:
+    x, y, w, h = box
+    return f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}"{rest}/>'
+
+
+def _court(rank: str, suit: str, deck: Deck) -> list[str]:
+    colour, robe = deck.colour(suit), deck.robe(suit)
+    if not deck.large:
+        x, _, w, _ = FRAME
+        return [
+            _rect(FRAME, f' rx="2" fill="{CREAM}" stroke="{colour}" stroke-width="1.2"'),
+            f'<g color="{robe}"><use href="#f{rank}"/>'
+            f'<use href="#f{rank}" transform="rotate(180 50 70)"/></g>',
+            f'<path d="M{_n(x)},70H{_n(x + w)}" stroke="{colour}" stroke-width=".8"/>',
+            _pip_use(suit, COURT_PIP),
+            _pip_use(suit, Pip(WIDTH - COURT_PIP.x, HEIGHT - COURT_PIP.y, COURT_PIP.size,
+                               True)),
+        ]
+    # Large print: the index takes the top-left quarter, so each half-figure has a frame
+    # of its own beside it (the turned one beside the turned index): the figure's upper
+    # half, moved into the frame, ends at the frame's foot (the halves no longer meet in
+    # the middle); the frame's line is drawn over it.
+    dx, dy = LARGE_FIGURE_SHIFT
+    turned = Pip(WIDTH - LARGE_COURT_PIP.x, HEIGHT - LARGE_COURT_PIP.y, LARGE_COURT_PIP.size,
+                 True)
+    paper = _rect(LARGE_PANEL, f' rx="2" fill="{CREAM}"')
+    line = _rect(LARGE_PANEL, f' rx="2" fill="none" stroke="{colour}" stroke-width="1.2"')
+    half = (f'<g id="h{rank}">{paper}'
+            f'<use href="#f{rank}" transform="translate({_n(dx)} {_n(dy)})"/>{line}</g>')
+    return [
+        f'<g color="{robe}">{half}<use href="#h{rank}" transform="rotate(180 50 70)"/></g>',
+        _pip_use(suit, LARGE_COURT_PIP),
+        _pip_use(suit, turned),
+    ]
+
+
+def _face(code: str, left: float, top: float, deck: Deck) -> str:
     rank, suit = code[:-1], code[-1]
     key = face_id(code)
-    colour = SUIT_COLOURS[suit]
-    body = [_index(code), f'<use href="#i{key}" transform="rotate(180 50 70)"/>']
+    colour = deck.colour(suit)
+    body = [_index(code, deck), f'<use href="#i{key}" transform="rotate(180 50 70)"/>']
     if rank in COURTS:
-        x, y, w, h = FRAME
-        robe = ROBE_COLOURS[suit]
-        body.append(f'<rect x="{_n(x)}" y="{_n(y)}" width="{_n(w)}" height="{_n(h)}" rx="2"'
-                    f' fill="{CREAM}" stroke="{colour}" stroke-width="1.2"/>')
-        body.append(f'<g color="{robe}"><use href="#f{rank}"/>'
-                    f'<use href="#f{rank}" transform="rotate(180 50 70)"/></g>')
-        body.append(f'<path d="M{_n(x)},70H{_n(x + w)}" stroke="{colour}" stroke-width=".8"/>')
-        body.append(_pip_use(suit, COURT_PIP))
-        body.append(_pip_use(suit, Pip(WIDTH - COURT_PIP.x, HEIGHT - COURT_PIP.y,
-                                       COURT_PIP.size, True)))
+        body.extend(_court(rank, suit, deck))
+    elif deck.large:
+        size = LARGE_ACE if rank == "A" else LARGE_PIP
+        body.append(_pip_use(suit, Pip(50.0, MIDDLE, size, False)))
     else:
         if rank == "A":
             body.append(f'<circle cx="50" cy="70" r="30" fill="none" stroke="{colour}"'
@@ -270,12 +426,25 @@ def _face(code: str, left: float, top: float) -> str:
             + "".join(body) + "</g>")
 
 
-def face_path(code: str) -> str:
-    """A face's file, under static/: one small SVG a face (``cards/faces/H9.svg``)."""
-    return f"cards/faces/{face_id(code)}.svg"
+def _deck_of(deck: str | Deck) -> Deck:
+    return deck if isinstance(deck, Deck) else DECKS[deck]
 
 
-def face_file(code: str) -> str:
+def face_path(code: str, deck: str = STANDARD) -> str:
+    """A face's file, under static/: one small SVG a face (``cards/faces/H9.svg``; another
+    deck's in its folder, ``cards/faces/large/H9.svg``)."""
+    folder = "" if deck == STANDARD else f"{deck}/"
+    return f"cards/faces/{folder}{face_id(code)}.svg"
+
+
+def stylesheet_path(deck: str = STANDARD) -> str:
+    """A deck's stylesheet, under static/: ``css/faces.css`` for the standard deck (every
+    page links it), ``css/faces-large.css`` and so on for the others. Each has the same
+    selectors, so a page changes deck by linking one stylesheet instead of another."""
+    return "css/faces.css" if deck == STANDARD else f"css/faces-{deck}.css"
+
+
+def face_file(code: str, deck: str = STANDARD) -> str:
     """One face as a picture of its own: the shapes it uses, then the face.
 
     A file a face, not one sprite of the 52: a CSS background shows a part of a sprite
@@ -283,25 +452,43 @@ def face_file(code: str) -> str:
     faces; one file a face cut the paint of a tap to a fraction (the figures:
     docs/performance.md#in-the-code)."""
     rank, suit = code[:-1], code[-1]
+    chosen = _deck_of(deck)
+    index = chosen.index
     defs = _suit_symbol(suit) + (_court_symbol(rank) if rank in COURTS else "")
     return (
         "<!-- Drawn for cardsite by games/drawing/card_faces.py (manage.py card_faces). -->\n"
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}"'
-        f' preserveAspectRatio="none" font-family="{INDEX_FONT_FAMILY}" font-weight="700"'
-        f' font-size="{_n(INDEX_FONT)}" text-anchor="middle"><defs>{defs}</defs>'
-        f"{_face(code, 0, 0)}</svg>\n"
+        f' preserveAspectRatio="none" font-family="{index.family}" font-weight="700"'
+        f' font-size="{_n(index.font)}" text-anchor="middle"><defs>{defs}</defs>'
+        f"{_face(code, 0, 0, chosen)}</svg>\n"
     )
 
 
-def stylesheet() -> str:
-    """static/css/faces.css: which face each card shows, from the attribute it carries."""
+def stylesheet(deck: str = STANDARD) -> str:
+    """static/css/faces.css (or a deck's faces-<deck>.css): which face each card shows,
+    from the attribute it carries."""
+    if deck == STANDARD:
+        head = [
+            "/* Card faces: written by `manage.py card_faces` from games/drawing/card_faces.py;"
+            " edit",
+            "   that module, not this file. A card shows its face, one small cached SVG a face",
+            "   (static/cards/faces/H9.svg), over the card's paper. Which face comes from the",
+            "   attribute the markup already carries: data-rank (Heart to Heart: every card a",
+            "   heart) or data-card (Hearts). The face is decoration: a card's name is its",
+            "   aria-label. */",
+        ]
+    else:
+        head = [
+            f"/* Card faces, the {deck} deck: written by `manage.py card_faces` from",
+            "   games/drawing/card_faces.py; edit that module, not this file. Linked instead of",
+            "   faces.css (the same selectors), it gives each card its face from this deck, one",
+            f"   small cached SVG a face (static/{face_path('9H', deck)}), over the card's",
+            "   paper. Which face comes from the attribute the markup already carries:",
+            "   data-rank (Heart to Heart: every card a heart) or data-card (Hearts). The face",
+            "   is decoration: a card's name is its aria-label. */",
+        ]
     lines = [
-        "/* Card faces: written by `manage.py card_faces` from games/drawing/card_faces.py; edit",
-        "   that module, not this file. A card shows its face, one small cached SVG a face",
-        "   (static/cards/faces/H9.svg), over the card's paper. Which face comes from the",
-        "   attribute the markup already carries: data-rank (Heart to Heart: every card a",
-        "   heart) or data-card (Hearts). The face is decoration: a card's name is its",
-        "   aria-label. */",
+        *head,
         ".card[data-rank], .slot[data-rank] > .trace, .card[data-card] {",
         "  background-image: var(--face), linear-gradient(160deg, #fff 0%,"
         " var(--paper) 60%, #f3ecdf 100%);",
@@ -312,7 +499,7 @@ def stylesheet() -> str:
     for code in all_codes():
         rank, suit = code[:-1], code[-1]
         also = f', [data-rank="{rank}"]' if suit == "H" else ""  # Heart to Heart's hearts
-        lines.append(f'[data-card="{code}"]{also} {{ --face: url(../{face_path(code)}); }}')
+        lines.append(f'[data-card="{code}"]{also} {{ --face: url(../{face_path(code, deck)}); }}')
     return "\n".join(lines) + "\n"
 
 

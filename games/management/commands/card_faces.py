@@ -1,8 +1,11 @@
-"""``manage.py card_faces [--check]``: write the card faces (a file each) and their stylesheet.
+"""``manage.py card_faces [--check]``: write the card faces (a file each) and their
+stylesheets, for every deck (card_faces.DECKS).
 
 The files are drawn from games/drawing/card_faces.py and committed, so that the site
 serves them as plain static files (whitenoise hashes and compresses them like the
-rest). Run it after changing that module; ``--check`` only says whether the committed
+rest): the standard deck in static/cards/faces/ and static/css/faces.css, each other
+deck in static/cards/faces/<deck>/ and static/css/faces-<deck>.css. Run it after
+changing that module; ``--check`` only says whether the committed
 files are current (tests/web/site/test_card_faces.py asks the same).
 """
 
@@ -19,9 +22,13 @@ from games.drawing import card_faces
 STATIC = Path(settings.BASE_DIR) / "static"
 FACES = STATIC / "cards" / "faces"
 FILES = {
-    **{STATIC / card_faces.face_path(code): partial(card_faces.face_file, code)
-       for code in card_faces.all_codes()},
-    STATIC / "css" / "faces.css": card_faces.stylesheet,
+    path: write
+    for deck in card_faces.DECKS
+    for path, write in (
+        *((STATIC / card_faces.face_path(code, deck), partial(card_faces.face_file, code, deck))
+          for code in card_faces.all_codes()),
+        (STATIC / card_faces.stylesheet_path(deck), partial(card_faces.stylesheet, deck)),
+    )
 }
 
 
@@ -31,11 +38,11 @@ def stale_files() -> list[Path]:
     return [
         path for path, write in FILES.items()
         if not path.is_file() or path.read_text(encoding="utf-8") != write()
-    ] + sorted(set(FACES.glob("*.svg")) - set(FILES))
+    ] + sorted(set(FACES.rglob("*.svg")) - set(FILES))
 
 
 class Command(BaseCommand):
-    help = ("Write static/cards/faces/*.svg and static/css/faces.css from"
+    help = ("Write static/cards/faces/ and static/css/faces*.css (every deck) from"
             " games/drawing/card_faces.py.")
 
     def add_arguments(self, parser):
@@ -50,7 +57,7 @@ class Command(BaseCommand):
                                    + " (run manage.py card_faces)")
             self.stdout.write("card faces are up to date")
             return
-        for old in set(FACES.glob("*.svg")) - set(FILES):
+        for old in set(FACES.rglob("*.svg")) - set(FILES):
             old.unlink()
         for path, write in FILES.items():
             path.parent.mkdir(parents=True, exist_ok=True)
