@@ -3,7 +3,7 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext_lazy as _
 
 from .formatting import duration
-from .models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+from .models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Passkey, Player
 
 
 class BestTimeAsDuration:
@@ -21,13 +21,26 @@ class HeartToHeartStatsInline(BestTimeAsDuration, admin.StackedInline):
     fields = readonly_fields = ("games_played", "games_won", "best_time", "fewest_moves")
 
 
+class PasskeyInline(admin.TabularInline):
+    """A player's passkeys as the player sees them: label and dates, never the key, the
+    credential id or the counter (docs/passkeys.md)."""
+
+    model = Passkey
+    can_delete = False
+    extra = 0
+    fields = readonly_fields = ("label", "backed_up", "created_at", "last_used_at")
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("public_id", "created_at", "updated_at")
     readonly_fields = ("public_id", "created_at", "updated_at")
     search_fields = ("public_id",)
     date_hierarchy = "created_at"
-    inlines = [HeartToHeartStatsInline]
+    inlines = [HeartToHeartStatsInline, PasskeyInline]
 
 
 @admin.register(HeartToHeartGame)

@@ -13,6 +13,13 @@ with SECRET_KEY under a salt of its own, so nobody can name another player, and 
 the session cookie is (HttpOnly, SameSite, Secure in production). Sessions are left to
 the admin's logins. A visitor the session remembered before the cookie existed is still
 recognised: the session's player id is read and moved into the cookie by the next answer.
+
+A player who keeps their progress on other devices (docs/passkeys.md) is named another
+way: the cookie holds this browser's own random key (``DEVICE_PREFIX`` and the key), and
+the ``Device`` row with its digest names the player, so that signing out revokes exactly
+this browser and a new key is given at every sign-in (the cookie is rotated). The one
+query that finds the player finds the device too (a join): a page costs what it costs any
+player. A plain id no longer names a player who has a passkey or a signed-in device.
 """
 
 from __future__ import annotations
@@ -20,32 +27,47 @@ from __future__ import annotations
 from functools import cached_property
 
 from django.conf import settings
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
-from .models import Player
+from .models import Device, Passkey, Player
+from .services.keeping import device_digest
 
 COOKIE_NAME = "player"
 SALT = "cardsite.visitors.player"
 SESSION_KEY = "player_id"  # where a session remembered the player before the cookie
+DEVICE_PREFIX = "k"  # the cookie of a signed-in browser: "k" and the device's key
 
 
 class Visitor:
     def __init__(self, request: HttpRequest) -> None:
         self._request = request
         self.remember: int | None = None  # a player id the answer must set in the cookie
+        self.remember_key: str | None = None  # or a device key (a browser just signed in)
+        self.forget = False  # the answer deletes the cookie (signed out, forgotten)
         self.was_read = False  # the answer depends on the visitor's cookies
+        self.device_key: str | None = None  # this browser's key, when it is signed in
 
     @cached_property
     def player_id(self) -> int | None:
-        """The remembered player's id, from the cookie alone (no query)."""
+        """The remembered player's id: from the cookie alone (no query) for a plain id; a
+        signed-in browser's key is looked up with its player (the one query ``player``
+        would make anyway)."""
         self.was_read = True
         value = self._request.get_signed_cookie(
             COOKIE_NAME, default=None, salt=SALT, max_age=settings.PLAYER_COOKIE_AGE
         )
-        if value is not None:
-            return int(value) if value.isascii() and value.isdecimal() else None
-        return self._from_session()
+        if value is None:
+            return self._from_session()
+        if value.startswith(DEVICE_PREFIX):
+            self.device_key = value[len(DEVICE_PREFIX):]
+            player = Player.objects.filter(
+                devices__key_digest=device_digest(self.device_key)
+            ).first()
+            self.__dict__["player"] = player
+            return player.pk if player is not None else None
+        return int(value) if value.isascii() and value.isdecimal() else None
 
     def _from_session(self) -> int | None:
         """A player remembered by the session before the cookie (costs a query, once)."""
@@ -60,9 +82,21 @@ class Visitor:
     @cached_property
     def player(self) -> Player | None:
         player_id = self.player_id
+        if "player" in self.__dict__:  # found with this browser's key
+            return self.__dict__["player"]
         if player_id is None:
             return None
-        return Player.objects.filter(pk=player_id).first()
+        # A plain id names only a player nobody has signed in: once a player holds a
+        # passkey or a signed-in browser, only a device's key names them.
+        held = Exists(Passkey.objects.filter(player=OuterRef("pk"))) | Exists(
+            Device.objects.filter(player=OuterRef("pk"))
+        )
+        return Player.objects.filter(pk=player_id).exclude(held).first()
+
+    @property
+    def signed_in(self) -> bool:
+        """This browser holds a key of its own for its player."""
+        return self.device_key is not None and self.player is not None
 
     def ensure_player(self) -> Player:
         """The visitor's player, created (and remembered by the cookie) when there is none."""
@@ -81,12 +115,33 @@ class Visitor:
         self.player = player  # replaces the cached lookups
         self.player_id = self.remember = player.pk
 
+    def sign_in(self, player: Player, key: str) -> None:
+        """This browser is now ``player``'s, under a new key (the old cookie is replaced)."""
+        self.player, self.player_id = player, player.pk
+        self.device_key, self.remember_key, self.remember, self.forget = key, key, None, False
+
+    def sign_out(self) -> None:
+        """This browser is a stranger again: the answer deletes the cookie."""
+        self.player, self.player_id = None, None
+        self.device_key = self.remember_key = self.remember = None
+        self.forget = True
+
     def sign(self, response: HttpResponse) -> None:
-        """Set the cookie on the answer when the player is new to it."""
-        if self.remember is None:
+        """Set the cookie on the answer when the player is new to it (or delete it)."""
+        if self.forget:
+            response.delete_cookie(
+                COOKIE_NAME, path=settings.SESSION_COOKIE_PATH,
+                domain=settings.SESSION_COOKIE_DOMAIN, samesite=settings.SESSION_COOKIE_SAMESITE,
+            )
+            return
+        if self.remember_key is not None:
+            value = DEVICE_PREFIX + self.remember_key
+        elif self.remember is not None:
+            value = str(self.remember)
+        else:
             return
         response.set_signed_cookie(
-            COOKIE_NAME, str(self.remember), salt=SALT,
+            COOKIE_NAME, value, salt=SALT,
             max_age=settings.PLAYER_COOKIE_AGE,
             path=settings.SESSION_COOKIE_PATH,
             domain=settings.SESSION_COOKIE_DOMAIN,

@@ -6,7 +6,8 @@ Both ask for the same things: every route of ``cardsite/urls.py`` and ``games/ur
 with every method, CSRF tokens valid, missing or forged, htmx and history-restore
 headers, the visitor's own games, another visitor's games and ids that name nothing,
 unknown cards and targets, huge and non-ASCII values, a wrong type in every form field,
-odd query strings and cookies.
+odd query strings and cookies; and the keeping pages (passkey answers broken every way,
+link codes, signing out, forgetting).
 
 Pure Python (no Django import): the bench drives a server over HTTP with it. A request
 is plain data; whoever sends it fills in the CSRF token it holds (``csrf``).
@@ -14,6 +15,7 @@ is plain data; whoever sends it fills in the CSRF token it holds (``csrf``).
 
 from __future__ import annotations
 
+import json
 import random
 import string
 import uuid
@@ -319,6 +321,46 @@ def _admin(g: Generator):
     return path, fields
 
 
+def _credential(g: Generator) -> str:
+    """What a browser's WebAuthn answer looks like, broken in every way: not JSON, the
+    wrong shape, fields of the wrong type, bytes that are not base64url or not CBOR."""
+    rng = g.rng
+    roll = rng.random()
+    if roll < 0.3:
+        return g.value(('{}', '[]', 'null', '{"id": 1}'))
+    blob = rng.choice(("", "AAAA", "%%%", "e30", "o2NmbXRkbm9uZQ", "_-_-", g.value()))
+    response = {"clientDataJSON": blob, "attestationObject": blob, "authenticatorData": blob,
+                "signature": blob, "userHandle": rng.choice((blob, None, 7))}
+    for key in list(response):
+        if rng.random() < 0.3:
+            del response[key]
+    credential = {"id": blob, "rawId": rng.choice((blob, 1, None)),
+                  "type": rng.choice(("public-key", "password", None)), "response": response,
+                  "authenticatorAttachment": rng.choice(("platform", "x", None))}
+    return json.dumps(credential)
+
+
+def _keeping(g: Generator):
+    """The keeping pages (issue 32): passkey ceremonies, link codes, leaving."""
+    rng = g.rng
+    codes = ("7K3M-Q9TX-4WBA", "0000-0000-0000", "oooo-iiii-llll", "UUUU-UUUU-UUUU", "ABC")
+    path, fields = rng.choice((
+        ("/keep/", []),
+        ("/keep/passkeys/options/", [("label", g.value(("Laptop", "")))]),
+        ("/keep/passkeys/", [("credential", _credential(g)), ("label", g.value(("Phone",)))]),
+        ("/keep/passkeys/remove/", [("passkey", g.value(("1", "2", "0", "-1")))]),
+        ("/keep/sign-in/options/", []),
+        ("/keep/sign-in/", [("credential", _credential(g))]),
+        ("/keep/link/", []),
+        ("/keep/code/", [("code", g.value(codes))]),
+        (f"/keep/code/{g.value(codes)}/", []),
+        ("/keep/sign-out/", [("confirm", g.value(("on", "")))]),
+        ("/keep/forget/", [("confirm", g.value(("on", "", "off")))] if rng.random() < 0.1
+         else []),
+    ))
+    return path, fields
+
+
 def _unknown(g: Generator):
     return g.rng.choice((
         "/nope/", "/hearts/game/", "/hearts/game/x/advance/", "/heart-to-heart/game/",
@@ -333,5 +375,5 @@ ROUTES = (
     _h2h_game, _h2h_game, _h2h_game, _h2h_game, _h2h_settings, _h2h_settings,
     _hearts_play, _hearts_options, _hearts_options,
     _hearts_game, _hearts_game, _hearts_game, _hearts_game,
-    _i18n, _admin, _unknown,
+    _i18n, _admin, _unknown, _keeping, _keeping,
 )

@@ -15,7 +15,16 @@ Three kinds of rows go:
   player would change them. What goes is the row a visitor left by changing a setting
   or by opening a game they never touched: if they come back, their session finds no
   player and the site meets them as new;
-* **expired sessions**, as ``clearsessions`` would, but in batches.
+* **expired sessions**, as ``clearsessions`` would, but in batches;
+* what keeping progress on other devices leaves behind (docs/passkeys.md): WebAuthn
+  challenges past their five minutes, link codes a day past their expiry (kept that long
+  so that the code's owner is told it expired, not that it is wrong), attempt counters of
+  past windows, and signed-in devices whose cookie has expired.
+
+A player who holds a passkey asked to keep their progress, so being away never removes
+them: neither their row (whatever it holds) nor their game in progress of each game (the
+newest Heart to Heart game, the Hearts game last played), however long ago they played.
+Their older unfinished games still go, as anyone's: they were replaced or abandoned.
 
 Finished games stay: they are the players' own record and the admin lists them; they
 only grow with real play, never with visits (GET creates nothing).
@@ -39,21 +48,46 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.engine import hearts as hearts_engine
-from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+from games.models import (
+    Challenge,
+    Device,
+    HeartsGame,
+    HeartsStats,
+    HeartToHeartGame,
+    HeartToHeartStats,
+    LinkCode,
+    Passkey,
+    Player,
+)
+from games.services.throttle import past_windows
 
 DEFAULT_DAYS = 30
 DEFAULT_BATCH_SIZE = 1000
 
 
+def _holds_a_passkey():
+    return Exists(Passkey.objects.filter(player=OuterRef("player")))
+
+
 def idle_heart_to_heart_games(cutoff: datetime) -> QuerySet:
-    return HeartToHeartGame.objects.filter(updated_at__lt=cutoff).exclude(
-        status=HeartToHeartGame.Status.WON
+    newer = HeartToHeartGame.objects.filter(
+        player=OuterRef("player"), created_at__gt=OuterRef("created_at")
+    )
+    return (
+        HeartToHeartGame.objects.filter(updated_at__lt=cutoff)
+        .exclude(status=HeartToHeartGame.Status.WON)
+        .exclude(_holds_a_passkey() & ~Exists(newer))  # a kept player's game in progress
     )
 
 
 def idle_hearts_games(cutoff: datetime) -> QuerySet:
-    return HeartsGame.objects.filter(updated_at__lt=cutoff).exclude(
-        phase=hearts_engine.Phase.GAME_OVER
+    newer = HeartsGame.objects.filter(
+        player=OuterRef("player"), updated_at__gt=OuterRef("updated_at")
+    ).exclude(phase=hearts_engine.Phase.GAME_OVER)
+    return (
+        HeartsGame.objects.filter(updated_at__lt=cutoff)
+        .exclude(phase=hearts_engine.Phase.GAME_OVER)
+        .exclude(_holds_a_passkey() & ~Exists(newer))  # a kept player's game in progress
     )
 
 
@@ -75,8 +109,25 @@ def players_with_nothing_left(cutoff: datetime) -> QuerySet:
         Q(games_played__gt=0) | Q(wins__gt=0) | Q(losses__gt=0) | Q(draws__gt=0)
         | Q(total_seconds__gt=0)
     )
+    passkeys = Passkey.objects.filter(player=player)
     return Player.objects.filter(updated_at__lt=cutoff).exclude(
         Exists(kept_h2h) | Exists(kept_hearts) | Exists(counted_h2h) | Exists(counted_hearts)
+        | Exists(passkeys)
+    )
+
+
+def spent_challenges(now: datetime) -> QuerySet:
+    return Challenge.objects.filter(expires_at__lt=now)
+
+
+def spent_link_codes(now: datetime) -> QuerySet:
+    return LinkCode.objects.filter(expires_at__lt=now - timedelta(days=1))
+
+
+def expired_devices(now: datetime) -> QuerySet:
+    """Signed-in browsers whose cookie has expired: nothing can name them any more."""
+    return Device.objects.filter(
+        created_at__lt=now - timedelta(seconds=settings.PLAYER_COOKIE_AGE)
     )
 
 
@@ -110,6 +161,10 @@ class Purge:
             Kind("Hearts games, unfinished and idle", lambda: idle_hearts_games(cutoff)),
             # After the games: a player whose last games just went has nothing left.
             Kind("players with nothing left", lambda: players_with_nothing_left(cutoff)),
+            Kind("passkey challenges, expired", lambda: spent_challenges(now)),
+            Kind("link codes, expired", lambda: spent_link_codes(now)),
+            Kind("attempt counters, past", lambda: past_windows(now)),
+            Kind("signed-in devices, cookie expired", lambda: expired_devices(now)),
         ]
         if _sessions_in_the_database():
             kinds.append(Kind("expired sessions", lambda: expired_sessions(now)))

@@ -4,7 +4,10 @@ Deletes unfinished games idle for ``--days`` days, players with nothing left (no
 worth keeping, no statistics that count anything: see ``games/services/purge.py`` for
 why a player who has played is kept) and expired sessions, in batches of
 ``--batch-size`` rows, each batch its own short transaction. Finished-game statistics
-are never touched. ``--dry-run`` prints what would go and deletes nothing.
+are never touched, and a player who holds a passkey is never removed for being away, nor
+is their game in progress (docs/passkeys.md). Spent passkey challenges, expired link
+codes, past attempt counters and signed-in devices whose cookie expired go too.
+``--dry-run`` prints what would go and deletes nothing.
 
 Run it daily from cron (README, "Purging old data").
 """
@@ -17,7 +20,8 @@ from games.services.purge import DEFAULT_BATCH_SIZE, DEFAULT_DAYS, Purge
 
 
 class Command(BaseCommand):
-    help = "Delete idle unfinished games, players with nothing left and expired sessions."
+    help = ("Delete idle unfinished games, players with nothing left, expired sessions and "
+            "spent sign-in rows.")
 
     def add_arguments(self, parser):
         parser.add_argument("--days", type=int, default=DEFAULT_DAYS,

@@ -35,6 +35,8 @@ def test_the_nginx_site_fails_over_only_requests_that_never_reached_an_app_serve
                    for line in directives)
     assert "proxy_set_header X-Forwarded-Proto $scheme;" in directives
     assert "proxy_set_header Host $http_host;" in directives
+    # Overwritten, so the app's own limits per address read the real client (issue 32).
+    assert "proxy_set_header X-Real-IP $remote_addr;" in directives
     assert "@@" not in site
 
 
@@ -50,7 +52,8 @@ def test_the_nginx_site_limits_writes_and_new_games_per_address_answering_429():
     site = render_nginx.render_site(["127.0.0.1:8001"], "80")
     directives = [line.split("#")[0].strip() for line in site.splitlines()]
     assert _zones(site) == {"cardsite_writes": ("5r/s", 360),
-                            "cardsite_new_games": ("12r/m", 30)}
+                            "cardsite_new_games": ("12r/m", 30),
+                            "cardsite_sign_in": ("10r/m", 20)}
     assert "limit_req_status 429;" in directives
     assert "error_page 429 /too-many-requests/;" in directives
     # Keyed on the client's address, through maps that leave reads uncounted.

@@ -1,0 +1,46 @@
+"""What a visitor types or ticks on the keeping pages, checked before a view acts."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from games.services import link_codes, passkeys
+
+
+class LinkCodeForm(forms.Form):
+    """The code from another device. Its errors say what is wrong with the text only;
+    whether a code exists is the service's answer, worded by the view."""
+
+    code = forms.CharField(
+        label=_("Code from your other device"), max_length=64,
+        error_messages={"required": _("Type the code your other device shows.")},
+        widget=forms.TextInput(attrs={
+            "autocomplete": "one-time-code", "autocapitalize": "characters",
+            "spellcheck": "false", "placeholder": "XXXX-XXXX-XXXX",
+        }),
+    )
+
+    def clean_code(self) -> str:
+        code = link_codes.normalise(self.cleaned_data["code"])
+        if code is None:
+            raise forms.ValidationError(
+                _("A code has 12 letters and digits, such as 7K3M-Q9TX-4WBA."), code="malformed"
+            )
+        return code
+
+
+class PasskeyLabelForm(forms.Form):
+    label = forms.CharField(
+        label=_("A name for this passkey (optional)"), max_length=200, required=False,
+        widget=forms.TextInput(attrs={"maxlength": passkeys.LABEL_LENGTH,
+                                      "autocomplete": "off"}),
+    )
+
+
+class ConfirmForm(forms.Form):
+    """A box to tick before something that cannot be undone."""
+
+    confirm = forms.BooleanField(
+        required=True, error_messages={"required": _("Tick the box to confirm.")},
+    )
