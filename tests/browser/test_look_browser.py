@@ -50,12 +50,14 @@ def test_every_theme_reads_and_passes_axe(live_server, browser: Browser, name, c
     page.locator("[data-screen='start'] [data-action='start']").click()
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
-    put_latest_game_in(played_to("trick-done"))
-    page.reload()
-    for width, height in ((1280, 720), (390, 844)):
-        page.set_viewport_size({"width": width, "height": height})
-        failures += [f"hearts {width}: {v}" for v in serious_axe_violations(page)]
-        page.screenshot(path=str(OUT / f"{name}-hearts-{width}.png"))
+    for phase in ("pass", "trick-done", "deal-done"):
+        if phase != "pass":
+            put_latest_game_in(played_to(phase))
+            page.reload()
+        for width, height in ((1280, 720), (390, 844)):
+            page.set_viewport_size({"width": width, "height": height})
+            failures += [f"hearts {phase} {width}: {v}" for v in serious_axe_violations(page)]
+            page.screenshot(path=str(OUT / f"{name}-hearts-{phase}-{width}.png"))
     context.close()
     print("\n".join(failures))
     assert failures == []
@@ -87,4 +89,32 @@ def test_forced_colours_keep_cards_and_focus_visible(live_server, browser: Brows
     outline = card.evaluate("c => getComputedStyle(c).outlineStyle")
     assert outline != "none"
     page.screenshot(path=str(OUT / "forced-colours-heart-to-heart.png"))
+    context.close()
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 780)])
+def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
+    live_server, browser: Browser, width, height
+):
+    from .test_table_fits_browser import STRIPS, _deal, _inside
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                                  has_touch=True, locale="en-GB")
+    context.add_cookies([{"name": looks.COOKIE_NAME, "value": "system.large.four.red",
+                          "url": live_server.url}])
+    page = context.new_page()
+    _deal(page, live_server.url)
+    assert "faces-large-four.css" in page.content()
+    page.evaluate("window.scrollTo(0, 0)")
+    for seat in (1, 2, 3):
+        _inside(page, f"[data-seat-info='{seat}']", width, height)
+    _inside(page, "#pass-cards", width, height)
+    strips = page.evaluate(STRIPS)
+    for index in range(13):
+        _inside(page, f"#hand button[data-card] >> nth={index}", width, height)
+    assert max(s["top"] for s in strips) - min(s["top"] for s in strips) <= 3  # one row
+    assert all(s["width"] >= 24 and s["hit"] for s in strips), strips
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=str(OUT / f"large-four-hearts-{width}.png"))
     context.close()
