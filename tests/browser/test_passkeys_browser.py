@@ -1,0 +1,237 @@
+"""Keeping progress on other devices, in Chromium with its virtual authenticator (issue 32).
+
+Real WebAuthn ceremonies: Chromium's virtual authenticator (over Playwright's CDP session)
+creates the passkey in one browser context; its credential is carried to a second context
+(``WebAuthn.getCredentials`` / ``addCredential``), as a synced passkey would be, and signs
+in there. The live server's host is ``localhost`` (a secure context over http, and the
+relying party's id). The link code is played between two contexts without any passkey;
+merging, signing out and forgetting follow, each page checked by axe and under the
+Content Security Policy (any violation is a console error here).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.models import HeartsStats, Passkey, Player
+from tests.web.heart_to_heart.helpers import winning_line
+
+from .conftest import serious_axe_violations
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+AUTHENTICATOR = {
+    "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+    "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True,
+}
+
+
+class Device:
+    """A browser context with its page, its console errors and, if asked, an authenticator."""
+
+    def __init__(self, browser: Browser, base: str, *, authenticator: bool = True) -> None:
+        self.base = base
+        self.context: BrowserContext = browser.new_context(
+            locale="en-GB", viewport={"width": 1280, "height": 900})
+        self.page: Page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.cdp = self.authenticator = None
+        if authenticator:
+            self.cdp = self.context.new_cdp_session(self.page)
+            self.cdp.send("WebAuthn.enable")
+            self.authenticator = self.cdp.send(
+                "WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})["authenticatorId"]
+
+    def credentials(self) -> list[dict]:
+        return self.cdp.send("WebAuthn.getCredentials",
+                             {"authenticatorId": self.authenticator})["credentials"]
+
+    def add_credential(self, credential: dict) -> None:
+        self.cdp.send("WebAuthn.addCredential",
+                      {"authenticatorId": self.authenticator, "credential": credential})
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def message(self):
+        return self.page.locator("[data-keeping-message]")
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture
+def devices(live_server, browser: Browser):
+    assert urlsplit(live_server.url).hostname == "localhost"  # the relying party's id
+    made: list[Device] = []
+
+    def make(**kwargs) -> Device:
+        made.append(Device(browser, live_server.url, **kwargs))
+        return made[-1]
+
+    yield make
+    for device in made:
+        device.close()
+
+
+def _play_heart_to_heart(device: Device, taps: int) -> str:
+    """Open the example deal and play ``taps`` taps; the game's address."""
+    device.goto(f"/heart-to-heart/{EXAMPLE_CODE}/")
+    page = device.page
+    for target in winning_line()[:taps]:
+        version = int(page.locator("#board").get_attribute("data-version"))
+        selector = f"#pos-{target}" if isinstance(target, int) else f"#{target}"
+        page.locator(selector).click()
+        expect(page.locator("#board")).to_have_attribute("data-version", str(version + 1))
+    expect(page).to_have_url(re.compile(r"/heart-to-heart/game/[^/]+/$"))
+    return urlsplit(page.url).path
+
+
+def _board(page: Page) -> dict:
+    """What the board shows: its version, each place's state, the waste and the figures."""
+    return {
+        "version": page.locator("#board").get_attribute("data-version"),
+        "places": page.locator("[data-pos]").evaluate_all(
+            "els => els.map(el => [el.dataset.pos, el.dataset.state, el.textContent.trim()])"),
+        "stats": page.locator("#h2h-stats dd").all_inner_texts(),
+        "moves": page.locator("[data-stat='moves']").inner_text(),
+    }
+
+
+def _start_hearts(device: Device) -> str:
+    device.goto("/hearts/")
+    device.page.locator("[data-action='start']").click()
+    expect(device.page).to_have_url(re.compile(r"/hearts/game/[^/]+/$"))
+    return urlsplit(device.page.url).path
+
+
+def _create_passkey(device: Device, label: str) -> None:
+    device.goto("/keep/")
+    form = device.page.locator("form[data-passkey-ceremony='create']")
+    expect(form).to_be_visible()  # passkeys.js found a browser that can
+    form.locator("input[name='label']").fill(label)
+    form.locator("[data-action='create-passkey']").click()
+    expect(device.message()).to_contain_text("Passkey created")
+
+
+def _sign_in(device: Device) -> None:
+    device.goto("/keep/")
+    button = device.page.locator("[data-action='sign-in']")
+    button.focus()  # reached and pressed from the keyboard
+    device.page.keyboard.press("Enter")
+    expect(device.message()).to_contain_text("Signed in")
+    expect(device.page.locator("[data-keeping-state='signed-in']")).to_be_visible()
+
+
+def test_a_passkey_carries_statistics_and_games_in_progress_to_another_device(devices):
+    laptop = devices()
+    game = _play_heart_to_heart(laptop, 8)
+    hearts = _start_hearts(laptop)
+    _create_passkey(laptop, "Laptop")
+    assert serious_axe_violations(laptop.page) == []
+    expect(laptop.page.locator("[data-passkey]")).to_contain_text("Laptop")
+    credentials = laptop.credentials()
+    assert len(credentials) == 1 and credentials[0]["isResidentCredential"]
+    assert Passkey.objects.get().label == "Laptop"
+    laptop.goto(game)
+    before = _board(laptop.page)
+
+    phone = devices()
+    phone.add_credential(credentials[0])  # a synced passkey reaches the phone
+    _sign_in(phone)
+    phone.goto("/heart-to-heart/")
+    expect(phone.page).to_have_url(re.compile(re.escape(game) + "$"))  # the game in progress
+    assert _board(phone.page) == before  # exactly as the laptop left it
+    phone.goto("/hearts/")
+    expect(phone.page).to_have_url(re.compile(re.escape(hearts) + "$"))
+    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("1")
+    assert Player.objects.count() == 1
+    assert laptop.errors == [] and phone.errors == []
+
+
+def test_a_link_code_makes_a_device_without_the_passkey_the_same_player(devices):
+    laptop = devices(authenticator=False)
+    game = _play_heart_to_heart(laptop, 4)
+    laptop.goto("/keep/")
+    laptop.page.locator("[data-action='link-device']").click()
+    code = laptop.page.locator("[data-link-code]").inner_text()
+    expect(laptop.page.locator("figure.qr svg")).to_be_visible()
+    assert serious_axe_violations(laptop.page) == []
+    address = urlsplit(laptop.page.locator("[data-link-url]").inner_text()).path
+    assert address == f"/keep/code/{code}/"
+
+    phone = devices(authenticator=False)
+    phone.goto(address)  # what the QR code opens: the box filled in
+    expect(phone.page.locator("input[name='code']")).to_have_value(code)
+    phone.page.locator("[data-action='use-code']").click()
+    expect(phone.message()).to_contain_text("Signed in")
+    phone.goto("/heart-to-heart/")
+    expect(phone.page).to_have_url(re.compile(re.escape(game) + "$"))
+
+    # The same code again, on a third device: it says so plainly.
+    third = devices(authenticator=False)
+    third.goto("/keep/code/")
+    third.page.locator("input[name='code']").fill(code)
+    third.page.locator("[data-action='use-code']").click()
+    expect(third.page.locator("[data-keeping-problem]")).to_contain_text("used already")
+    assert laptop.errors == [] and phone.errors == []
+
+
+def test_merge_then_sign_out_then_forget_me(devices):
+    laptop = devices()
+    _start_hearts(laptop)
+    _create_passkey(laptop, "Laptop")
+    phone = devices()
+    phone.add_credential(laptop.credentials()[0])
+    _start_hearts(phone)  # the phone's own progress, before it signs in
+    assert Player.objects.count() == 2
+    _sign_in(phone)
+    expect(phone.message()).to_contain_text("added to your progress")
+    assert Player.objects.count() == 1
+    assert list(HeartsStats.objects.values_list("level", "games_played")) == [("medium", 2)]
+    phone.goto("/hearts/")
+    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("2")
+
+    # Sign out on the phone: a stranger again; the laptop keeps everything.
+    phone.goto("/keep/")
+    phone.page.locator("[data-action='sign-out']").click()
+    expect(phone.message()).to_contain_text("Signed out")
+    expect(phone.page.locator("[data-keeping-state='stranger']")).to_be_visible()
+    laptop.goto("/hearts/")
+    expect(laptop.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("2")
+
+    # Forget me on the laptop, after the confirmation.
+    laptop.goto("/keep/")
+    laptop.page.locator("[data-action='forget']").click()
+    expect(laptop.page.locator("[data-page='forget']")).to_be_visible()
+    assert serious_axe_violations(laptop.page) == []
+    laptop.page.locator("input[name='confirm']").check()
+    laptop.page.locator("button[data-action='forget']").click()
+    expect(laptop.message()).to_contain_text("Forgotten")
+    assert Player.objects.count() == 0 and Passkey.objects.count() == 0
+    # The passkey still in the phone's authenticator signs in nobody now.
+    phone.goto("/keep/")
+    phone.page.locator("[data-action='sign-in']").click()
+    expect(phone.page.locator("[data-keeping-problem]")).to_contain_text("could not be checked")
+    assert laptop.errors == []
+
+
+@pytest.mark.parametrize("language", ["fr", "nb"])
+def test_the_keeping_page_is_translated_and_axe_clean(devices, language):
+    device = devices(authenticator=False)
+    device.page.context.add_cookies([{"name": "django_language", "value": language,
+                                      "url": device.base}])
+    _play_heart_to_heart(device, 2)
+    device.goto("/keep/")
+    expect(device.page.locator("html")).to_have_attribute("lang", language)
+    heading = {"fr": "Garder ma progression", "nb": "Ta med fremgangen min"}[language]
+    expect(device.page.locator("h1")).to_contain_text(heading)
+    assert serious_axe_violations(device.page) == []
+    assert device.errors == []
