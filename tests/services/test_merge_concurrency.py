@@ -1,4 +1,5 @@
-"""Merges racing each other never double a figure (issue 32, point 4).
+"""Merges racing each other never double a figure, nor does one link code serve twice
+(issue 32, points 3 and 4).
 
 As tests/services/test_heart_to_heart_concurrency.py: real threads with their own
 connections, so only on a database where they can hold separate locks (PostgreSQL in
@@ -11,7 +12,7 @@ import pytest
 from django.db import connection
 
 from games.models import HeartsStats, HeartToHeartStats, Player
-from games.services import keeping
+from games.services import keeping, link_codes
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -75,3 +76,11 @@ def test_two_players_merging_into_each_other_at_once_never_deadlock_nor_double()
     assert Player.objects.count() == 1
     survivor = Player.objects.get()
     assert HeartsStats.objects.get(player=survivor).games_played == 9
+
+
+def test_one_link_code_entered_on_two_devices_at_once_serves_one():
+    player = Player.objects.create()
+    code = link_codes.make_code(player=player).code
+    answers = []
+    _race(*[lambda: answers.append(link_codes.redeem(text=code))] * 3)
+    assert sorted(str(answer.problem) for answer in answers) == ["None", "used", "used"]
