@@ -13,6 +13,8 @@ from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
 from games.services import UnreadableGame
+from games.services import heart_to_heart as h2h_service
+from games.services import hearts as hearts_service
 
 from .requests import HtmxHttpRequest
 
@@ -26,11 +28,35 @@ UNREADABLE_STATUS = 409
 Found = TypeVar("Found")
 
 
+class GameNotFound(Http404):
+    """No game of this visitor's under the address: another visitor's, or none at all.
+
+    Both are the same 404 page (``game_not_found_page``), in the same words, so that an
+    address never tells whether someone else's game lies behind it."""
+
+
 def found_or_404(found: Found | None) -> Found:
-    """What a service found for this visitor; None (not theirs, or no such game) is a 404."""
+    """What a service found for this visitor; None (not theirs, or no such game) is a 404,
+    answered by the game views' decorator (``unreadable_game_page``) with a page that
+    offers the visitor a game of their own."""
     if found is None:
-        raise Http404
+        raise GameNotFound
     return found
+
+
+def game_not_found_page(request: HtmxHttpRequest) -> HttpResponse:
+    """The 404 of a game's address that is not the visitor's: it names what happened and
+    offers their own games (the one in progress of each game, else a new one). Nothing
+    of the game asked for is looked at, let alone shown."""
+    player = request.visitor.player
+    context = {
+        "hearts_game": hearts_service.current_game(player=player) if player else None,
+        "h2h_game": h2h_service.current_game(player=player) if player else None,
+    }
+    response = render(request, "games/game_not_found.html", context, status=404)
+    if request.htmx:  # a move on such a game: the page, not a board, replaces the body
+        reswap(retarget(response, "body"), "innerHTML")
+    return response
 
 
 def posted_version(request: HtmxHttpRequest) -> int | None:
@@ -72,7 +98,10 @@ def local_next_url(request: HtmxHttpRequest, fallback: str) -> str:
 
 
 def unreadable_game_page(view):
-    """Answer a saved game the engine cannot read with a clear page, never a 500.
+    """Answer what a game view can find wrong with the saved game it names with a page:
+    a game the engine cannot read is a 409 page, never a 500; a game that is not the
+    visitor's (``found_or_404``) is the game-not-found 404 page. Every view of a game's
+    address wears it.
 
     Nothing is changed: the service raised before saving (its transaction rolled back).
     The log says which game, so an operator can look at the row.
@@ -82,6 +111,8 @@ def unreadable_game_page(view):
     def wrapper(request: HtmxHttpRequest, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
+        except GameNotFound:
+            return game_not_found_page(request)
         except UnreadableGame as error:
             logger.error("unreadable saved game %s", error.game_id)
             response = render(request, "games/unreadable_game.html", status=UNREADABLE_STATUS)
