@@ -1,5 +1,6 @@
 """The rules pages exist in every language of the site, and say the rules' key facts."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,16 @@ def test_hearts_help_in_each_language(client, language, phrases):
 
 def test_rules_is_not_read_as_a_deal_code(client):
     assert client.get("/heart-to-heart/rules/").status_code == 200
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+@pytest.mark.parametrize("path", ["/hearts/help/", "/heart-to-heart/rules/"])
+def test_every_table_header_cell_has_a_name(client, path, language):
+    """No empty <th> (axe's "empty-table-header"): a header cell with nothing to show
+    still names its column for a screen reader, in visually hidden words."""
+    html = client.get(path, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    cells = re.findall(r"<th\b[^>]*>(.*?)</th>", html, re.DOTALL)
+    for cell in cells:
+        assert re.sub(r"<[^>]+>", "", cell).strip(), f"{path} ({language}): an empty <th>"
+    if path == "/hearts/help/":
+        assert len(cells) >= 4  # the levels table is there to be checked
