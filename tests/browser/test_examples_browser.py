@@ -5,7 +5,10 @@ step, and the cards each step moved are marked."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import serious_axe_violations
+from games.engine.heart_to_heart import PAIRED, REDEALT
+from games.views.heart_to_heart.examples import example_game
+
+from .conftest import ARTIFACTS, serious_axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -74,3 +77,28 @@ def test_the_controls_are_within_reach_at_every_width(
     page.locator("[data-step='forward']").click()
     expect(page.locator("[data-stat='step']")).to_contain_text("31 /")
     screenshot(f"h2h-examples-{width}")
+
+
+def _first_steps_that_empty_the_waste() -> dict[str, int]:
+    """The first redeal, and the first pair that takes the waste's last card."""
+    moves, states = example_game()
+    found: dict[str, int] = {}
+    for move in moves:
+        if not states[move.number].waste:
+            found.setdefault(move.kind, move.number)
+    return found
+
+
+@pytest.mark.parametrize("kind", [REDEALT, PAIRED])
+def test_a_step_that_empties_the_waste_rings_its_empty_place(live_server, page: Page, kind):
+    """Marked like every other step's subject: the gold ring the cards wear, on the empty
+    place (the empty pile's own style would have taken it away)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    step = _first_steps_that_empty_the_waste()[kind]
+    page.goto(f"{live_server.url}/heart-to-heart/examples/?step={step}")
+    waste = page.locator("[data-pile='waste'][data-count='0'][data-touched='true']")
+    expect(waste).to_be_visible()
+    ring = waste.evaluate("el => getComputedStyle(el).boxShadow")
+    assert "rgb(242, 193, 78)" in ring, ring
+    waste.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / f"h2h-examples-step-{step}.png"))

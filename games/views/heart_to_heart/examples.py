@@ -70,13 +70,15 @@ def describe(move: ExampleMove) -> str:
 
 
 def touched(move: ExampleMove | None) -> dict:
-    """What the step moved, for the board to mark: the heart's positions, the piles."""
+    """What the step moved, for the board to mark: the heart's positions, the piles. A
+    pile the step empties is marked too (a redeal's waste, the waste's last card paired,
+    the stock's last card turned): its empty place shows where the cards went from."""
     if move is None:
         return {"positions": frozenset(), "waste": False, "stock": False}
     positions = frozenset(tap for tap in move.taps if isinstance(tap, int))
     return {
         "positions": positions,
-        "waste": move.kind == engine.FLIPPED or engine.WASTE in move.taps,
+        "waste": move.kind in (engine.FLIPPED, engine.REDEALT) or engine.WASTE in move.taps,
         "stock": move.kind in (engine.FLIPPED, engine.REDEALT),
     }
 

@@ -53,6 +53,28 @@ def test_a_turned_card_marks_the_stock_and_the_waste(client):
     assert "data-pos" in html and not re.search(r'data-pos="\d+"[^>]*data-touched', html)
 
 
+def _steps_that_empty_the_waste() -> list:
+    moves, states = example_game()
+    return [move for move in moves if not states[move.number].waste]
+
+
+def test_the_example_empties_the_waste_by_a_redeal_and_by_a_pair():
+    kinds = {move.kind for move in _steps_that_empty_the_waste()}
+    assert kinds == {engine.REDEALT, engine.PAIRED}  # so the tests below test both
+
+
+@pytest.mark.parametrize("move", _steps_that_empty_the_waste(), ids=lambda m: f"step-{m.number}")
+def test_a_step_that_empties_the_waste_marks_the_empty_waste(client, move):
+    """Every step marks what it talks about: a redeal turns the waste back into the stock
+    (both marked), a pair with the waste's last card leaves it empty (still marked)."""
+    html = client.get(f"/heart-to-heart/examples/?step={move.number}").content.decode()
+    waste = re.search(r'<span class="card empty-pile" id="waste"[^>]*>', html)
+    assert waste, "the waste is empty at this step"
+    assert 'data-touched="true"' in waste.group(0)
+    stock_marked = bool(re.search(r'data-pile="stock"[^>]*data-touched="true"', html))
+    assert stock_marked is (move.kind == engine.REDEALT)
+
+
 def test_the_deal_before_the_first_move_marks_nothing(client):
     assert "data-touched" not in client.get("/heart-to-heart/examples/").content.decode()
 
