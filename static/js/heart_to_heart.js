@@ -20,12 +20,15 @@
   }
   setInterval(tick, 1000);
 
-  // The stalemate and win dialogs cover the heart; a player wants to see the final
-  // position. "Look at the cards" hides the dialog and shows a button that brings it
-  // back; Escape does the same. Without JavaScript both buttons stay hidden (they could
-  // do nothing), and the dialog stays as it is.
+  // The stalemate and win dialogs lie over the board (on a phone, a bar at its foot); a
+  // player wants to see the final position, or tap on. "Look at the cards" hides the
+  // dialog and shows a button that brings it back; Escape does the same. Without
+  // JavaScript both buttons stay hidden (they could do nothing), and the dialog stays as
+  // it is. Only the dialog's own button: other parts of the page may say data-action="look".
+  const LOOK = '#h2h-dialog [data-action="look"]';
+
   function revealLookButtons(root) {
-    root.querySelectorAll('[data-action="look"]').forEach((button) => { button.hidden = false; });
+    root.querySelectorAll(LOOK).forEach((button) => { button.hidden = false; });
   }
   revealLookButtons(document);
   document.addEventListener("htmx:load", (event) => revealLookButtons(event.target));
@@ -46,11 +49,35 @@
     backdrop.hidden = false;
     if (back) back.hidden = true;
     const look = document.getElementById("look-at-board");
-    if (look) look.focus();
+    if (look) look.focus({ preventScroll: true });
+    keepTheCardsAboveTheBar();
   }
 
+  // On a phone an end dialog is a bar at the foot of the screen (site.css), drawn to
+  // leave the heart, the stock and the waste above it. When the page above them is
+  // taller than planned (a longer header, larger text), the bar would hide the piles:
+  // scroll them up into the room above the bar, as far as the heart's top stays on the
+  // screen. A dialog that is a card in the middle of the screen (wider screens) is left
+  // alone, and so is a page the player has already scrolled far enough.
+  function keepTheCardsAboveTheBar() {
+    const backdrop = document.getElementById("h2h-dialog");
+    const dialog = backdrop && !backdrop.hidden && backdrop.querySelector("[role='dialog']");
+    const heart = document.getElementById("heart");
+    const piles = document.getElementById("piles");
+    if (!dialog || !heart || !piles) return;
+    const bar = dialog.getBoundingClientRect();
+    if (Math.abs(bar.bottom - window.innerHeight) > 2) return; // not a bar at the foot
+    const heartBox = heart.getBoundingClientRect();
+    const cardsBottom = Math.max(heartBox.bottom, piles.getBoundingClientRect().bottom);
+    const by = Math.min(cardsBottom + 8 - bar.top, heartBox.top - 4);
+    if (by > 0) window.scrollBy(0, by);
+  }
+  keepTheCardsAboveTheBar(); // deferred: the page is parsed and styled
+  window.addEventListener("load", keepTheCardsAboveTheBar); // again once the fonts are in
+  document.addEventListener("htmx:afterSettle", keepTheCardsAboveTheBar);
+
   document.addEventListener("click", (event) => {
-    if (event.target.closest('[data-action="look"]')) putDialogAside();
+    if (event.target.closest(LOOK)) putDialogAside();
     else if (event.target.closest('[data-action="show-dialog"]')) bringDialogBack();
   });
   document.addEventListener("keydown", (event) => {
