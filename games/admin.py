@@ -37,7 +37,7 @@ class PasskeyInline(admin.TabularInline):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ("public_id", "created_at", "updated_at")
-    readonly_fields = ("public_id", "created_at", "updated_at")
+    readonly_fields = ("public_id", "created_at", "updated_at", "kept_since")
     search_fields = ("public_id",)
     date_hierarchy = "created_at"
     inlines = [HeartToHeartStatsInline, PasskeyInline]

@@ -19,7 +19,7 @@ way: the cookie holds this browser's own random key (``DEVICE_PREFIX`` and the k
 the ``Device`` row with its digest names the player, so that signing out revokes exactly
 this browser and a new key is given at every sign-in (the cookie is rotated). The one
 query that finds the player finds the device too (a join): a page costs what it costs any
-player. A plain id no longer names a player who has a passkey or a signed-in device.
+player. A plain id no longer names a player who has been signed in on any browser.
 """
 
 from __future__ import annotations
@@ -27,11 +27,10 @@ from __future__ import annotations
 from functools import cached_property
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
-from .models import Device, Passkey, Player
+from .models import Player
 from .services.keeping import device_digest
 
 COOKIE_NAME = "player"
@@ -86,12 +85,9 @@ class Visitor:
             return self.__dict__["player"]
         if player_id is None:
             return None
-        # A plain id names only a player nobody has signed in: once a player holds a
-        # passkey or a signed-in browser, only a device's key names them.
-        held = Exists(Passkey.objects.filter(player=OuterRef("pk"))) | Exists(
-            Device.objects.filter(player=OuterRef("pk"))
-        )
-        return Player.objects.filter(pk=player_id).exclude(held).first()
+        # A plain id names only a player nobody has signed in: once a browser has signed
+        # in as a player (``kept_since``), only a device's key names them.
+        return Player.objects.filter(pk=player_id, kept_since__isnull=True).first()
 
     @property
     def signed_in(self) -> bool:

@@ -99,6 +99,12 @@ class Player(models.Model):
         _("card back"), max_length=5, choices=Back.choices, default=Back.RED
     )
 
+    # Set when a browser first signs in as this player (a passkey, a link code): from then
+    # on only a signed-in browser's own key names them, never a plain id (games/visitors.py,
+    # docs/passkeys.md#identity). A column, not a look-up of their devices, so that the one
+    # query of every page stays as cheap as it was.
+    kept_since = models.DateTimeField(_("kept on other devices since"), null=True, blank=True)
+
     class Meta:
         verbose_name = _("player")
         verbose_name_plural = _("players")

@@ -21,6 +21,8 @@ import hashlib
 import secrets
 
 from django.db import transaction
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.models import (
@@ -60,7 +62,10 @@ def sign_in(
         if old_key:
             Device.objects.filter(key_digest=device_digest(old_key)).delete()
         Device.objects.create(player=player, key_digest=device_digest(key))
-        Player.objects.filter(pk=player.pk).update(updated_at=timezone.now())
+        now = timezone.now()
+        Player.objects.filter(pk=player.pk).update(
+            updated_at=now, kept_since=Coalesce(F("kept_since"), Value(now))
+        )
     return key, merged
 
 
