@@ -67,7 +67,7 @@ def test_the_panel_saves_a_look_without_javascript(live_server, browser: Browser
     context = browser.new_context(java_script_enabled=False, locale="en-GB")
     page = context.new_page()
     page.goto(f"{live_server.url}/heart-to-heart/rules/")
-    page.locator("[data-action='look']").click()
+    page.locator("[data-action='cards-and-table']").click()
     page.locator("[data-look-field='look_table'] input[value='dark']").check()
     page.locator("[data-look-field='look_back'] input[value='green']").check()
     page.locator("[data-action='save-look']").click()

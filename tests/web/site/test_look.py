@@ -84,4 +84,4 @@ def test_the_way_back_is_a_page_of_this_site_only(client):
 def test_every_page_links_to_cards_and_table(client):
     for path in PAGES:
         html = client.get(path, follow=True).content.decode()
-        assert 'data-action="look"' in html and "/look/?next=" in html, path
+        assert 'data-action="cards-and-table"' in html and "/look/?next=" in html, path
