@@ -214,8 +214,8 @@ FOCUS = """() => {
   return {card: el && el.dataset ? el.dataset.card || null : null,
           inHand: Boolean(el && el.closest && el.closest('#hand')),
           disabled: el ? el.getAttribute('aria-disabled') : null,
-          playable: [...document.querySelectorAll('#hand button[data-card]:not([aria-disabled="true"])')]
-            .map((b) => b.dataset.card)};
+          playable: [...document.querySelectorAll(
+            '#hand button[data-card]:not([aria-disabled="true"])')].map((b) => b.dataset.card)};
 }"""
 
 TRICK_ORDER = """() => [...document.querySelectorAll('[data-trick] [data-card]')]

@@ -84,7 +84,8 @@ def test_forced_colours_keep_cards_and_focus_visible(live_server, browser: Brows
     page.goto(f"{live_server.url}/heart-to-heart/")
     card = page.locator("#board button.card").first
     card.focus()
-    border = card.evaluate("c => getComputedStyle(c).borderTopStyle + ' ' + getComputedStyle(c).borderTopWidth")
+    border = card.evaluate(
+        "c => getComputedStyle(c).borderTopStyle + ' ' + getComputedStyle(c).borderTopWidth")
     assert border.startswith("solid"), border
     outline = card.evaluate("c => getComputedStyle(c).outlineStyle")
     assert outline != "none"
