@@ -4,6 +4,7 @@ A production-shaped server (DEBUG off, whitenoise, the site's own 450-ms cadence
 one-second linger) and a real browser play a whole Heart to Heart win (the Examples
 deal) and a whole Hearts deal, with motion (motion.js, the CSS transitions) and then,
 as the same run's baseline, under `prefers-reduced-motion: reduce` (nothing travels).
+After a win it watches the celebration too (three seconds) and prints what that cost.
 
 For each move it prints what the page's main thread did from the press (or the
 computer's step) until the next one: the tasks over 50 ms that a `longtask`
@@ -41,6 +42,8 @@ LAUNCH = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
 SIZES = ((1280, 800), (390, 844))
 LONG_AT: list[str] = []  # where the tasks over 50 ms came: a tap, or a Hearts swap
 LOOK_MS = 1000  # a player's look at the page before the first press
+CELEBRATION_MS = 3000  # a win's celebration plays about this long (motion.js)
+CELEBRATIONS: list[str] = []  # what each win's celebration cost
 
 # Installed before any page script: every long task, with when it started, and each
 # long animation frame's scripts (what ran: "XMLHttpRequest.onload htmx-2.min.js").
@@ -128,6 +131,14 @@ def heart_to_heart(page: Page, base: str) -> tuple[list[float], list[float]]:
         LONG_AT.extend(f"tap {len(busy)} ({length:.0f} ms; {scripts})"
                        for length, _, scripts in _long_since(page, since))
     expect(page.locator("[data-dialog='won']")).to_be_visible()
+    # The win's celebration (about 3 s from the last tap's answer): its own figures, on
+    # top of the last tap's 400 ms.
+    start, since = thread.busy(), _now(page)
+    page.wait_for_timeout(CELEBRATION_MS)
+    long = _long_since(page, since)
+    CELEBRATIONS.append(f"celebration: main thread {thread.busy() - start:.0f} ms over "
+                        f"{CELEBRATION_MS} ms, tasks over 50 ms {len(long)}"
+                        + "".join(f" ({length:.0f} ms; {scripts})" for length, _, scripts in long))
     return busy, tasks
 
 
@@ -210,6 +221,9 @@ def main() -> None:
                         if LONG_AT:
                             print(f"{'':<6}over 50 ms at: {', '.join(LONG_AT)}", flush=True)
                             LONG_AT.clear()
+                        for line in CELEBRATIONS:
+                            print(f"{'':<6}{line}", flush=True)
+                        CELEBRATIONS.clear()
         browser.close()
     print("\nAll rounds together; ratio = median main-thread time with motion / reduced:")
     for (game, width, motion), (busy, tasks) in sorted(results.items()):

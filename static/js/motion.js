@@ -17,7 +17,8 @@
 // (presses.js keeps a press made during a swap). Cards that leave (a removed pair, a
 // gathered trick, passed cards) fly as copies in a layer of their own, which nothing can
 // press or read (aria-hidden, inert). Under prefers-reduced-motion nothing travels. A
-// win ends with a celebration (see `celebrate`).
+// win ends with a celebration (see `celebrate`). On a slow phone a move still travels,
+// shorter (see `paced`): it never pops.
 (function () {
   "use strict";
 
@@ -45,6 +46,19 @@
   function move(value) {
     const [place, pace] = value.split(" ");
     return { place, pace: PACES[pace] || PACES.travel };
+  }
+
+  // How late the frame that starts the current moves came after its swap (ms), and the
+  // shortest a move may then become: long enough to be seen going.
+  let late = 0;
+  const FLOOR = 120;
+
+  // A move in a frame that came late plays its wait and its travel shorter together, so it
+  // ends as much sooner as its frame came later (a computer's card every 450 ms keeps its
+  // beat, and cards dealt one after another keep their order), its travel never under FLOOR.
+  function paced(duration, delay = 0) {
+    const f = Math.min(1, Math.max(FLOOR / duration, 1 - late / (delay + duration)));
+    return { duration: duration * f, delay: delay * f };
   }
 
   let before = null; // what the page looked like just before the current swap
@@ -142,7 +156,7 @@
       const animation = copy.animate([
         { transform: "none", opacity: 1 },
         { transform: `translate(${dx}px, ${dy}px) scale(${scale})`, opacity: fade ? 0 : 1 },
-      ], { duration, easing: EASE, fill: "both" });
+      ], { ...paced(duration), easing: EASE, fill: "both" });
       animation.finished.then(() => copy.remove(), () => copy.remove());
     });
   }
@@ -159,7 +173,7 @@
     const first = { transform: `translate(${dx}px, ${dy}px) scale(${scale}) ${base}` };
     starts.push(() => {
       const animation = element.animate([first, ...extra, { transform: base || "none" }],
-        { duration, delay, easing: EASE, fill: "backwards" });
+        { ...paced(duration, delay), easing: EASE, fill: "backwards" });
       // A pile's card flies over the pile it came from: a press there (the stock, tapped
       // again while its last card is on its way) belongs to that pile, not to the card
       // passing over it. (An attribute, not a class: htmx puts the swapped element's
@@ -205,7 +219,7 @@
         { transform: "none", filter: "brightness(.94)" },
         { transform: "translateY(-6px)", filter: "brightness(1.08)", offset: 0.45 },
         { transform: "none", filter: "none" },
-      ], { duration: 360, delay: 120, easing: "ease-out" }));
+      ], { ...paced(360, 120), easing: "ease-out" }));
     } else {
       moved(card, old);
     }
@@ -273,16 +287,90 @@
     });
   }
 
-  // A win ends with hearts rising from where the server says ([data-celebrate], drawn
-  // only once the game is won); under reduced motion, calmly: the dialog fades in and
-  // nothing moves.
+  // A win the player feels: the cards of the heart come back to it, filling it from its
+  // tip up, it beats once, and they leap away as hearts rise and the dialog rises. They
+  // are copies of the cards [data-celebrate] holds: a won heart is empty, but each
+  // removed card keeps its place and its card code, from which the stylesheet draws its
+  // face. About 3 s; any press (a pointer or a key) puts everything at its end at once
+  // and goes on to what it pressed (the layer never takes a press). Under reduced
+  // motion, calmly: the dialog fades in and nothing moves.
+  const CELEBRATION = 2700; // ms: every card's whole part, from its return to its fall
+  const RETURN = 380; // one card coming back to its place
+  const WAVE = 600; // the heart fills from its tip to its top in this long
+  const BEAT = 1200; // when the heart beats (all the cards are back)
+  const BURST = 1450; // when the first card leaps away
+  const LEAVING = 400; // the last one leaves this long after the first
+  const FLIGHT = 800; // one card's leap, fading as it falls
+  const DIALOG = 1700; // when the dialog rises: most cards have faded by then
   const HEARTS = 18;
+  let party = null; // ends the celebration that plays, if one does
   function celebrate(root) {
     const heart = root.querySelector("[data-celebrate]");
     const dialog = root.querySelector("[role='dialog']");
-    if (dialog) dialog.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
-    if (reduced.matches || !heart) return;
+    if (reduced.matches || !heart) {
+      if (dialog) {
+        dialog.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 450, easing: "ease-out" });
+      }
+      return;
+    }
+    const played = [];
+    // Everything is measured before the first copy is drawn: a box read after a copy is
+    // added lays the page out again, once per card (25 of them: a long task).
     const box = heart.getBoundingClientRect();
+    const middle = centre(box);
+    const at = (ms) => ms / CELEBRATION;
+    const every = [...heart.querySelectorAll(`[data-${root.dataset.motionRoot}]`)]
+      .map((card) => [card, card.getBoundingClientRect()]);
+    const place = dialog && dialog.getBoundingClientRect();
+    every.forEach(([card, rect], i) => {
+      const copy = document.createElement("span");
+      copy.className = "celebration-card";
+      // Only what draws its face: never the hooks that say where a card is or what it does.
+      if (card.dataset.rank) copy.dataset.rank = card.dataset.rank;
+      if (card.dataset.card) copy.dataset.card = card.dataset.card;
+      const style = copy.style;
+      style.left = `${rect.left}px`;
+      style.top = `${rect.top}px`;
+      style.width = `${rect.width}px`;
+      style.height = `${rect.height}px`;
+      layer().appendChild(copy); // in the page's order: the lower rows lie over the upper
+      const here = centre(rect);
+      // Where the card sits in the heart, -1…1 each way, and a fixed scatter of its own
+      // (the same win celebrates the same way).
+      const across = (here.x - middle.x) / (box.width / 2 || 1);
+      const down = (here.y - middle.y) / (box.height / 2 || 1);
+      const scatter = ((i * 37) % 17) / 16 - 0.5;
+      const back = 150 + WAVE * (box.bottom - here.y) / (box.height || 1) + (i % 3) * 12;
+      const tilt = `${Math.round(scatter * 24)}deg`;
+      // The leap: a hop up and away to its own side of the heart, then down, turning and
+      // fading as it falls. The cards leave one after another, in a fixed shuffle (leaving
+      // together, they made a heap), and go about a heart's width (across a whole laptop
+      // screen, they went over everything on it).
+      const side = Math.abs(across) > 0.05 ? Math.sign(across) : (i % 2) * 2 - 1;
+      const x = side * (0.35 + 0.5 * Math.abs(across) + 0.3 * (scatter + 0.5)) * box.width;
+      const hop = -Math.min(rect.height * (0.5 + 0.8 * (scatter + 0.5)), here.y);
+      const fall = box.height * (0.35 + 0.35 * (scatter + 0.5));
+      const spin = Math.round(scatter * 420);
+      const leave = BURST + ((i * 7) % every.length) * (LEAVING / every.length);
+      const leap = at(leave + FLIGHT * 0.3);
+      const away = `translate(${x}px, ${fall}px) rotate(${spin}deg)`;
+      played.push(copy.animate([
+        { offset: 0, opacity: 0, transform: `translateY(24px) scale(.5) rotate(${tilt})` },
+        { offset: at(back), opacity: 0, transform: `translateY(24px) scale(.5) rotate(${tilt})`,
+          easing: "ease-out" },
+        { offset: at(back + RETURN * 0.6), opacity: 1, transform: "translateY(-6px) scale(1.06)" },
+        { offset: at(back + RETURN), transform: "none" },
+        { offset: at(BEAT), transform: "none", easing: "ease-out" },
+        { offset: at(BEAT + 120), transform: `translate(${across * box.width * 0.04}px, ${
+          down * box.height * 0.04}px) scale(1.07)` },
+        { offset: at(leave), transform: "none", easing: "cubic-bezier(.2, .6, .4, 1)" },
+        { offset: leap, opacity: 1,
+          transform: `translate(${x * 0.3}px, ${hop}px) rotate(${spin * 0.3}deg)`,
+          easing: "cubic-bezier(.5, 0, .8, .6)" },
+        { offset: at(leave + FLIGHT), opacity: 0, transform: away },
+        { offset: 1, opacity: 0, transform: away },
+      ], { duration: CELEBRATION, fill: "both" }));
+    });
     for (let i = 0; i < HEARTS; i++) {
       const spark = document.createElement("span");
       spark.className = "celebration-heart";
@@ -294,13 +382,46 @@
       spark.style.fontSize = `${18 + ((i * 5) % 4) * 7}px`;
       layer().appendChild(spark);
       const drift = ((i * 37) % 60) - 30;
-      const flight = spark.animate([
+      played.push(spark.animate([
         { transform: "translate(-50%, 0) scale(.4)", opacity: 0 },
         { transform: "translate(-50%, -30px) scale(1)", opacity: 1, offset: 0.2 },
         { transform: `translate(calc(-50% + ${drift}px), -${box.height * 0.7}px) scale(.8)`, opacity: 0 },
-      ], { duration: 1500, delay: (i % 6) * 90, easing: "ease-out", fill: "both" });
-      flight.finished.then(() => spark.remove(), () => spark.remove());
+      ], { duration: 1200, delay: BURST - 100 + (i % 6) * 60, easing: "ease-out", fill: "both" }));
     }
+    if (dialog) {
+      // A dialog over the heart (a laptop's, in the middle) waits until the cards have
+      // left it; one beside it (a phone's, at the foot of the screen) rises at once.
+      const span = (a0, a1, b0, b1) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+      const covered = span(place.left, place.right, box.left, box.right) *
+        span(place.top, place.bottom, box.top, box.bottom);
+      played.push(dialog.animate([
+        { opacity: 0, transform: "translateY(18px) scale(.96)" }, { opacity: 1, transform: "none" },
+      ], {
+        duration: 450, delay: covered > box.width * box.height / 4 ? DIALOG : 0,
+        easing: "ease-out", fill: "backwards",
+      }));
+    }
+    const gone = (animation) => animation.effect.target.closest("#motion-layer") &&
+      animation.effect.target.remove();
+    played.forEach((animation) => {
+      animation.finished.then(() => gone(animation), () => gone(animation));
+    });
+    // A press ends it: every part at its end (the last pair's copies too), at once.
+    const over = () => {
+      removeEventListener("pointerdown", end, true);
+      removeEventListener("keydown", end, true);
+      if (party === end) party = null;
+    };
+    const end = () => {
+      over();
+      played.forEach((animation) => animation.finish());
+      layer().getAnimations({ subtree: true }).forEach((animation) => animation.finish());
+    };
+    if (party) party();
+    party = end;
+    addEventListener("pointerdown", end, true);
+    addEventListener("keydown", end, true);
+    Promise.all(played.map((animation) => animation.finished)).then(over, over);
   }
 
   // The swapped part: a motion root, or what holds one (an Examples step holds its board).
@@ -314,16 +435,25 @@
   // card is never seen in its new place first. Measuring the new page lays it out; done
   // in the frame, that layout is the frame's own, not added to htmx's task that swapped
   // the answer in, and neither task grows long (docs/performance.md#one-task). An answer
-  // swapped in before that frame first plays the moves of the one before it. A frame that
-  // comes late (a tab in the background draws none) plays nothing: the page is already
-  // as it should be, and a card flying in long after its move would only mislead.
-  const LATE = 250; // ms
+  // swapped in before that frame first plays the moves of the one before it.
+  // On a slow phone that frame often comes late (the main thread is still busy with the
+  // answer): nothing of the new page has been painted before it, so its moves still
+  // play, from where the cards were, only shorter by its lateness (`paced`). Dropped,
+  // as they once were after 250 ms, a card just appeared in its new place (a quarter of
+  // the computers' cards on a slow phone: docs/performance.md#no-pops). Only a frame
+  // that comes after the page was hidden plays nothing: a tab in the background draws no
+  // frames, so its frame comes seconds later, once the tab is shown again; the player saw
+  // neither page, and a card flying in long after its move would only mislead.
   let frame = 0;
   let inFrame = null;
   let swappedAt = 0;
+  let hidden = 0; // how many times the page has been hidden
+  let hiddenAtSwap = 0;
+  document.addEventListener("visibilitychange", () => { if (document.hidden) hidden += 1; });
   function nextFrame(run) {
     inFrame = run;
     swappedAt = performance.now();
+    hiddenAtSwap = document.hidden ? -1 : hidden;
     frame = requestAnimationFrame(playNow);
   }
   function playNow() {
@@ -331,11 +461,15 @@
     cancelAnimationFrame(frame);
     const run = inFrame;
     inFrame = null;
-    if (performance.now() - swappedAt < LATE) run();
+    if (document.hidden || hiddenAtSwap !== hidden) return;
+    late = performance.now() - swappedAt;
+    run();
+    late = 0;
   }
 
   let unwon = null; // the id of a root swapped before its win (nothing to celebrate yet)
   document.addEventListener("htmx:beforeSwap", (event) => {
+    if (party) party(); // a new page: the celebration is over
     playNow();
     const target = swapped(event);
     unwon = target && !target.querySelector("[data-celebrate]") ? target.id : null;
@@ -353,12 +487,13 @@
     const moves = was && !reduced.matches;
     if (!won && !moves) return;
     nextFrame(() => {
-      if (won) celebrate(won);
       const root = moves && document.getElementById(was.id);
-      if (!root) return;
       starts = [];
-      cards(was, root);
-      piles(was, root);
+      if (root) {
+        cards(was, root);
+        piles(was, root);
+      }
+      if (won) celebrate(won); // it measures too, before it draws
       const ready = starts;
       starts = [];
       ready.forEach((start) => start()); // measured all; now every move starts at once

@@ -26,7 +26,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # late, so `make test` runs them in a process of their own beside the parallel part,
 # which it runs under nice (the Makefile's run_pytest). The steadiness test asserts
 # layout shifts, which no timing changes, and runs in parallel.
-SERIAL = {"test_motion_browser.py"}
+SERIAL = {"test_motion_browser.py", "test_motion_slow_browser.py"}
 
 
 def pytest_collection_modifyitems(items):

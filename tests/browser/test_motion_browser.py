@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
+from tests.browser.conftest import ARTIFACTS
 from tests.browser.hearts_table import (
     lift_first_playable,
     open_game_in,
@@ -209,7 +210,7 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
     *line, last = winning_line()
     for target in line:
         _tap(page, target)
-    watch(page, "#motion-layer .celebration-heart", 30)
+    watch(page, "#motion-layer .celebration-heart", 150)  # they rise as the cards leap
     _tap(page, last)
     expect(page.locator("[data-dialog='won']")).to_be_visible()
     if motion == "reduce":
@@ -225,6 +226,105 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
     heart = page.locator("#heart").bounding_box()
     dialog = page.locator("[data-dialog='won']").bounding_box()
     assert dialog["y"] > heart["y"] + 40, (heart, dialog)
+    context.close()
+
+
+# Installed before any page script: the main thread's long tasks, and how long motion.js's
+# own scripts ran in each long animation frame.
+LONG_TASKS = """
+window.cardsiteLong = { tasks: [], motion: [] };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.cardsiteLong.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+  }
+}).observe({ type: "longtask", buffered: true });
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    for (const script of entry.scripts) {
+      if ((script.sourceURL || "").includes("motion")) {
+        window.cardsiteLong.motion.push(Math.round(script.duration));
+      }
+    }
+  }
+}).observe({ type: "long-animation-frame", buffered: true });
+"""
+
+# The celebration's animations: what flies in the layer, and the dialog rising.
+CELEBRATION = """() => document.getAnimations().filter((animation) => {
+  const target = animation.effect && animation.effect.target;
+  return target && (target.closest("#motion-layer") || target.closest("[role='dialog']"));
+})"""
+
+
+def _pause_celebration_at(page: Page, ms: int) -> None:
+    page.evaluate(
+        f"(ms) => ({CELEBRATION})().forEach((a) => {{ a.pause(); a.currentTime = ms; }})", ms
+    )
+
+
+def _resume_celebration(page: Page) -> None:
+    page.evaluate(f"() => ({CELEBRATION})().forEach((a) => a.play())")
+
+
+@pytest.mark.parametrize("width,height,press", [(1280, 800, "pointer"), (390, 844, "key")])
+def test_a_win_celebrates_with_the_hearts_cards_and_a_press_ends_it(
+    live_server, browser, width, height, press
+):
+    """The cards of the heart come back to it, it beats, they leap away and hearts rise:
+    at most about 3 s by the animations' own timing, never in the way of a press (the
+    dialog's button is what a press there finds), and a press ends it at once."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    *line, last = winning_line()
+    for target in line:
+        _tap(page, target)
+    slots = page.locator("#heart [data-pos]").count()
+    since = page.evaluate("performance.now()")
+    _tap(page, last)
+    cards = page.locator("#motion-layer .celebration-card")
+    expect(cards).to_have_count(slots)  # every card of the heart takes part
+    assert cards.first.get_attribute("data-rank")  # with its face (faces.css draws it)
+    ends = page.evaluate(
+        f"() => ({CELEBRATION})().map((a) => a.effect.getComputedTiming().endTime)"
+    )
+    assert ends and max(ends) <= 3000, ends  # about 3 s in all
+    layer = page.locator("#motion-layer")
+    assert layer.get_attribute("aria-hidden") == "true"
+    assert page.evaluate("""() => {
+      const layer = document.getElementById("motion-layer");
+      return layer.inert && getComputedStyle(layer).pointerEvents === "none";
+    }""")
+    # A press on the dialog's button finds the button, under the flying cards.
+    button = page.locator("#dialog-new")
+    box = button.bounding_box()
+    found = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y).closest('#dialog-new') !== null",
+        [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert found
+    ARTIFACTS.mkdir(exist_ok=True)
+    for moment in (700, 1300, 1900):  # filling, beating, leaping (looked at by a person)
+        _pause_celebration_at(page, moment)
+        page.screenshot(path=str(ARTIFACTS / f"celebration-{width}-{moment}.png"))
+    _pause_celebration_at(page, 500)
+    _resume_celebration(page)
+    if press == "pointer":
+        page.mouse.click(4, height - 4)  # a corner of the page, away from every button
+    else:
+        page.keyboard.press("Shift")
+    running = page.evaluate(f"() => ({CELEBRATION})().map((a) => a.playState)")
+    assert running == [], running  # all of it at its end, at once
+    assert cards.count() == 0
+    opacity = "getComputedStyle(document.querySelector('[data-dialog=won]')).opacity"
+    assert page.evaluate(opacity) == "1"  # the dialog at its end: ready
+    expect(page.locator("[data-dialog='won']")).to_be_visible()
+    long = page.evaluate("window.cardsiteLong")
+    print(f"celebration at {width}: long tasks since the last tap "
+          f"{[task for task in long['tasks'] if task[0] >= since]}; motion.js in long frames "
+          f"{long['motion']} ms")
+    assert all(ms < 50 for ms in long["motion"]), long  # motion.js's own work: no long task
     context.close()
 
 
