@@ -21,11 +21,11 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium-headless-
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-# These sample a card's box in every frame while it travels, and motion.js draws no move
-# whose first frame comes late: among other workers' Chromiums on 2 cores frames come
-# late, so `make test` runs them in a process of their own beside the parallel part,
-# which it runs under nice (the Makefile's run_pytest). The steadiness test asserts
-# layout shifts, which no timing changes, and runs in parallel.
+# These sample a card's box in every frame while it travels, and motion.js plays a move
+# whose first frame comes late shorter: among other workers' Chromiums on 2 cores frames
+# come late and few, so `make test` runs them in a process of their own beside the
+# parallel part, which it runs under nice (the Makefile's run_pytest). The steadiness
+# test asserts layout shifts, which no timing changes, and runs in parallel.
 SERIAL = {"test_motion_browser.py", "test_motion_slow_browser.py"}
 
 
