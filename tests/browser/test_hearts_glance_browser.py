@@ -222,13 +222,32 @@ TRICK_ORDER = """() => [...document.querySelectorAll('[data-trick] [data-card]')
   .map((c) => ({seat: +c.dataset.seat, led: c.dataset.led === 'true'}))"""
 
 
+# Every finished trick the page shows, as it lingers before it is gathered: recorded by
+# the page itself as each answer is swapped in (the linger is shorter than a poll).
+WATCH_LINGERING_TRICKS = """() => {
+  window.lingeringTricks = [];
+  let last = '';
+  new MutationObserver(() => {
+    if (!document.querySelector('#table[data-phase="trick-done"]')) return;
+    const order = [...document.querySelectorAll('[data-trick] [data-card]')].map((c) => (
+      {seat: +c.dataset.seat, card: c.dataset.card, led: c.dataset.led === 'true'}));
+    const key = order.map((c) => c.card).join(' ');
+    if (key !== last) { last = key; window.lingeringTricks.push(order); }
+  }).observe(document.body, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ['data-phase']});
+}"""
+
+
 def _assert_focus_on_a_playable_card(page: Page, when: str) -> None:
     focus = page.evaluate(FOCUS)
     assert focus["inHand"] and focus["card"] in focus["playable"], (when, focus)
 
 
 def _assert_trick_in_play_order(page: Page) -> None:
-    order = page.evaluate(TRICK_ORDER)
+    _assert_in_play_order(page.evaluate(TRICK_ORDER))
+
+
+def _assert_in_play_order(order: list[dict]) -> None:
     if not order:
         return
     assert order[0]["led"] and not any(card["led"] for card in order[1:]), order
@@ -249,6 +268,7 @@ def test_focus_is_on_a_playable_card_whenever_the_turn_comes(live_server, browse
         page.wait_for_timeout(150)
         page.keyboard.press("ArrowRight")
     expect(page.locator("[aria-pressed='true']")).to_have_count(3)
+    page.evaluate(WATCH_LINGERING_TRICKS)
     page.locator("#pass-cards").focus()
     page.keyboard.press("Enter")
     checked = {"after the pass": 0, "after a play": 0, "after a gathered trick": 0}
@@ -269,9 +289,29 @@ def test_focus_is_on_a_playable_card_whenever_the_turn_comes(live_server, browse
         _assert_focus_on_a_playable_card(page, "after lifting")
         page.keyboard.press("Enter")  # and play it
         expect(page.locator("#hand [aria-pressed='true']")).to_have_count(0)
-    print(checked)
     assert all(checked.values()), checked
+    # On the player's turn the trick holds only the cards before theirs, which seat order
+    # lists the same way; a finished trick holds all four, the player's among them. Each
+    # is checked against the deal's record of who led and what fell, in order.
+    assert wait_for_me(page) in ("deal-done", "game-over")
+    lingering = page.evaluate("window.lingeringTricks")
+    assert lingering, "no finished trick was seen lingering"
+    played = {frozenset(cards): (leader, cards)
+              for leader, cards, _winner in _latest_game_state()["tricks"]}
+    for order in lingering:
+        leader, cards = played[frozenset(card["card"] for card in order)]
+        assert [card["card"] for card in order] == cards, (order, leader, cards)
+        assert [card["seat"] for card in order] == [(leader + i) % 4 for i in range(4)], order
+        _assert_in_play_order(order)
+    # At least one a computer led, where seat order or "your card first" would differ.
+    assert any(played[frozenset(c["card"] for c in order)][0] != 0 for order in lingering)
     page.context.close()
+
+
+def _latest_game_state() -> dict:
+    from games.models import HeartsGame
+
+    return HeartsGame.objects.order_by("-created_at").first().state
 
 
 # --- 6. The small things ----------------------------------------------------------------------

@@ -203,7 +203,8 @@ def _seats(view: SeatView, countdown: bool) -> list[dict]:
 
 
 def _trick(view: SeatView) -> dict:
-    """The cards on the table, in seat order (each lies in front of its seat)."""
+    """The cards on the table in the order they were played (the engine's ``trick_plays``),
+    whoever led: tests/web/hearts/test_table.py checks it on tricks a computer led."""
     plays = view.trick_plays()
     leader = plays[0][0] if plays else None
     trick = []

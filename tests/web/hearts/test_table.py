@@ -112,3 +112,33 @@ def test_the_trick_is_listed_in_the_order_it_was_played():
     seats = [card["seat"] for card in context["trick"]]
     assert seats == [seat for seat, _card in view.trick_plays()]
     assert seats[0] == view.trick_leader and context["trick"][0]["led"]
+
+
+def _trick_seats_in_markup(html: str) -> list[int]:
+    """The seats of the trick's cards in the order the page lists them (and a screen
+    reader reads them)."""
+    trick = re.search(r'<div class="trick" data-trick.*?</div>', html, re.S).group(0)
+    return [int(seat) for seat in re.findall(r'class="card trick-card[^"]*"\s+data-seat="(\d)"',
+                                             trick)]
+
+
+@pytest.mark.parametrize(
+    ("leader", "cards", "played"),
+    [
+        (2, 3, [2, 3, 0]),  # seat order would say [0, 2, 3]
+        (3, 3, [3, 0, 1]),  # seat order [0, 1, 3]; your card first [0, 1, 3] or [0, 3, 1]
+        (2, 4, [2, 3, 0, 1]),  # a finished trick, lingering before it is gathered
+        (3, 4, [3, 0, 1, 2]),
+    ],
+)
+def test_a_trick_a_computer_led_is_listed_from_its_led_card_round_to_yours(
+        client, leader, cards, played):
+    game = start(client)
+    play_until(client, game, lambda s: s.phase in ("play", "trick-done")
+               and s.trick_leader == leader and len(s.trick) == cards)
+    current = state(game)
+    assert current.phase == ("trick-done" if cards == 4 else "play")
+    html = client.get(url(game)).content.decode()
+    assert _trick_seats_in_markup(html) == played
+    led = re.findall(r'class="card trick-card[^"]*\bled\b[^"]*"\s+data-seat="(\d)"', html)
+    assert led == [str(leader)]  # the one led card, first
