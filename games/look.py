@@ -80,6 +80,12 @@ def remember(response: HttpResponse, look: Look) -> None:
     )
 
 
+def forget(response: HttpResponse) -> None:
+    """Delete the cookie (a browser signed out or forgotten): the pages follow the
+    device's own settings again."""
+    response.delete_cookie(COOKIE_NAME, samesite="Lax")
+
+
 @cache
 def faces_stylesheet(deck: str) -> str:
     """The deck's faces stylesheet (``manage.py card_faces`` writes one per deck), or the

@@ -12,19 +12,22 @@ by row with the target's rows locked, its passkeys, devices and link codes move 
 the source row is deleted. A second merge of the same source (a double click, two tabs)
 waits for the lock and then finds no source: it changes nothing. The target keeps its own
 settings. Heart to Heart's "one game at a time" rule then holds as it always does: the
-newest game is the current one (``services.heart_to_heart.current_game``).
+newest game is the current one (``services.heart_to_heart.current_game``). ``sign_in``
+takes the same two locks, once, in the same order, before anything else.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from games import look as looks
 from games.models import (
     Challenge,
     Device,
@@ -48,25 +51,46 @@ def device_digest(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
-def sign_in(
-    *, player: Player, device_player_id: int | None, old_key: str | None
-) -> tuple[str, bool]:
+@dataclass(frozen=True)
+class SignedIn:
+    key: str  # this browser's new key, for the cookie
+    merged: bool  # the browser's own progress was added to the player's
+    look: looks.Look  # the player's saved cards and table, for the look cookie
+
+
+def sign_in(*, player: Player, device_player_id: int | None, old_key: str | None) -> SignedIn:
     """This browser becomes ``player``'s: its own player (``device_player_id``) merged in,
-    its old key revoked and a new one made. The new key (for the cookie), and whether
-    there was progress of its own to merge."""
+    its old key revoked and a new one made. ``PlayerGone`` when ``player`` was deleted
+    meanwhile.
+
+    Both rows are locked once, at the start, in the order of their ids, as ``merge``
+    locks them: a device of S signing in to T while a device of T signs in to S then
+    waits rather than deadlocks (locking the target first and the pair after took the two
+    locks in opposite orders). The look is read from the locked row, so the cookie gets
+    the look the player has now, not the one of a row read before."""
     key = secrets.token_urlsafe(DEVICE_KEY_BYTES)
     with transaction.atomic():
-        if not Player.objects.select_for_update().filter(pk=player.pk).exists():
+        rows = _lock_players(player.pk, device_player_id)
+        target = rows.get(player.pk)
+        if target is None:
             raise PlayerGone
-        merged = merge(source_id=device_player_id, target=player)
+        merged = _merge_locked(source_id=device_player_id, target_id=player.pk, locked=rows)
         if old_key:
             Device.objects.filter(key_digest=device_digest(old_key)).delete()
-        Device.objects.create(player=player, key_digest=device_digest(key))
+        Device.objects.create(player_id=player.pk, key_digest=device_digest(key))
         now = timezone.now()
         Player.objects.filter(pk=player.pk).update(
             updated_at=now, kept_since=Coalesce(F("kept_since"), Value(now))
         )
-    return key, merged
+    return SignedIn(key=key, merged=merged, look=looks.of_player(target))
+
+
+def _lock_players(*ids: int | None) -> dict[int, Player]:
+    """The players ``ids`` name that still exist, their rows locked in the order of their
+    ids (one statement: PostgreSQL locks the rows as the sorted scan reaches them)."""
+    wanted = {pk for pk in ids if pk is not None}
+    locked = Player.objects.select_for_update().filter(pk__in=wanted).order_by("pk")
+    return {row.pk: row for row in locked}
 
 
 def merge(*, source_id: int | None, target: Player) -> bool:
@@ -75,23 +99,25 @@ def merge(*, source_id: int | None, target: Player) -> bool:
     if source_id is None or source_id == target.pk:
         return False
     with transaction.atomic():
-        locked = set(
-            Player.objects.select_for_update()
-            .filter(pk__in=(source_id, target.pk))
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
-        if locked != {source_id, target.pk}:
-            return False  # merged already (or the target is gone)
-        # update() leaves each game's updated_at as it was: the order of play is kept.
-        HeartToHeartGame.objects.filter(player_id=source_id).update(player_id=target.pk)
-        HeartsGame.objects.filter(player_id=source_id).update(player_id=target.pk)
-        _add_heart_to_heart_stats(source_id, target.pk)
-        _add_hearts_stats(source_id, target.pk)
-        for model in (Passkey, Device, LinkCode):
-            model.objects.filter(player_id=source_id).update(player_id=target.pk)
-        Challenge.objects.filter(player_id=source_id).delete()
-        Player.objects.filter(pk=source_id).delete()
+        locked = _lock_players(source_id, target.pk)
+        return _merge_locked(source_id=source_id, target_id=target.pk, locked=locked)
+
+
+def _merge_locked(*, source_id: int | None, target_id: int, locked: dict[int, Player]) -> bool:
+    """``merge``'s work, in a transaction that holds the locks on ``locked``."""
+    if source_id is None or source_id == target_id:
+        return False
+    if not {source_id, target_id} <= locked.keys():
+        return False  # merged already (or the target is gone)
+    # update() leaves each game's updated_at as it was: the order of play is kept.
+    HeartToHeartGame.objects.filter(player_id=source_id).update(player_id=target_id)
+    HeartsGame.objects.filter(player_id=source_id).update(player_id=target_id)
+    _add_heart_to_heart_stats(source_id, target_id)
+    _add_hearts_stats(source_id, target_id)
+    for model in (Passkey, Device, LinkCode):
+        model.objects.filter(player_id=source_id).update(player_id=target_id)
+    Challenge.objects.filter(player_id=source_id).delete()
+    Player.objects.filter(pk=source_id).delete()
     return True
 
 

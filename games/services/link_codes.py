@@ -22,6 +22,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from functools import cache
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -81,6 +82,13 @@ def _secret_digest(code: str) -> str:
     return salted_hmac(_SALT, code, algorithm="sha256").hexdigest()
 
 
+@cache
+def _no_code_digest() -> str:
+    """What a missing row's secret is compared with: as long as a real digest, and no
+    code's (the HMAC of something that is not a code, drawn afresh in every process)."""
+    return salted_hmac(_SALT, secrets.token_hex(16), algorithm="sha256").hexdigest()
+
+
 def _random(length: int) -> str:
     return "".join(secrets.choice(ALPHABET) for _ in range(length))
 
@@ -108,20 +116,28 @@ def make_code(*, player: Player) -> IssuedCode:
 
 
 def redeem(*, text: str) -> Redeemed:
-    """The player a code names, the code used up; or why not."""
+    """The player a code names, the code used up; or why not.
+
+    A selector no row has and a wrong secret cost the same work, so that the time an
+    answer takes does not tell a stranger a code exists: the secret's HMAC is computed and
+    compared in both cases (against a digest no code has when there is no row), and the
+    wrong try is counted by the same UPDATE on the selector (which changes no row when
+    there is none). Both are ``WRONG``; a wrong try at a live code counts towards its
+    ``MAX_FAILURES``, which only the whole right code ever learns."""
     code = normalise(text)
     if code is None:
         return Redeemed(problem=Problem.MALFORMED)
+    selector = code[:SELECTOR_LENGTH]
     now = timezone.now()
     with transaction.atomic():
         row = (
             LinkCode.objects.select_for_update().select_related("player")
-            .filter(selector=code[:SELECTOR_LENGTH]).first()
+            .filter(selector=selector).first()
         )
-        if row is None:
-            return Redeemed(problem=Problem.WRONG)
-        if not hmac.compare_digest(row.secret_digest, _secret_digest(code)):
-            LinkCode.objects.filter(pk=row.pk).update(failures=F("failures") + 1)
+        expected = row.secret_digest if row is not None else _no_code_digest()
+        right = hmac.compare_digest(expected, _secret_digest(code))
+        if row is None or not right:
+            LinkCode.objects.filter(selector=selector).update(failures=F("failures") + 1)
             return Redeemed(problem=Problem.WRONG)
         if row.used_at is not None:
             return Redeemed(problem=Problem.USED)

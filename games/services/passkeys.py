@@ -248,7 +248,23 @@ def passkeys_of(*, player: Player | None) -> list[Passkey]:
     return list(Passkey.objects.filter(player=player))
 
 
-def remove(*, player: Player, passkey_id: int) -> bool:
-    """Remove one of the player's passkeys (another's, or none, changes nothing)."""
-    deleted, _per_model = Passkey.objects.filter(pk=passkey_id, player=player).delete()
-    return deleted > 0
+class Removal(StrEnum):
+    REMOVED = "removed"
+    NOT_YOURS = "not-yours"  # another player's passkey, or none
+    LAST = "last"  # the player's last passkey, and the removal was not confirmed
+
+
+def remove(*, player: Player, passkey_id: int, last_confirmed: bool = False) -> Removal:
+    """Remove one of the player's passkeys (another's, or none, changes nothing). The
+    last one goes only when ``last_confirmed``: it is how the player comes back. The
+    player's row is locked first, so two removals at once (two tabs) cannot each take
+    what the other thought was not the last."""
+    with transaction.atomic():
+        Player.objects.select_for_update().filter(pk=player.pk).exists()
+        theirs = list(Passkey.objects.filter(player=player).values_list("pk", flat=True))
+        if passkey_id not in theirs:
+            return Removal.NOT_YOURS
+        if len(theirs) == 1 and not last_confirmed:
+            return Removal.LAST
+        Passkey.objects.filter(pk=passkey_id, player=player).delete()
+    return Removal.REMOVED

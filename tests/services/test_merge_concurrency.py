@@ -7,9 +7,10 @@ connections, so only on a database where they can hold separate locks (PostgreSQ
 """
 
 import threading
+import time
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 
 from games.models import HeartsStats, HeartToHeartStats, Player
 from games.services import keeping, link_codes
@@ -23,14 +24,22 @@ pytestmark = [
 ]
 
 
-def _race(*calls):
+def _race(*calls, expected: tuple[type[Exception], ...] = (), wrapper=None):
+    """Run ``calls`` at once, each in a thread with its own connection (``wrapper``, if
+    given, wraps every query of each thread); any exception not ``expected`` fails."""
     barrier = threading.Barrier(len(calls))
-    errors = []
+    errors, raised = [], []
 
     def racer(call):
         try:
             barrier.wait()
-            call()
+            if wrapper is None:
+                call()
+            else:
+                with connection.execute_wrapper(wrapper()):
+                    call()
+        except expected as error:
+            raised.append(error)
         except Exception as error:  # reported below, with the thread's own traceback lost
             errors.append(error)
         finally:
@@ -42,6 +51,7 @@ def _race(*calls):
     for thread in threads:
         thread.join()
     assert errors == []
+    return raised
 
 
 def _player(played: int) -> Player:
@@ -84,3 +94,42 @@ def test_one_link_code_entered_on_two_devices_at_once_serves_one():
     answers = []
     _race(*[lambda: answers.append(link_codes.redeem(text=code))] * 3)
     assert sorted(str(answer.problem) for answer in answers) == ["None", "used", "used"]
+
+
+def _slow_after_first_player_lock():
+    """A query wrapper that waits after this thread's first ``SELECT ... FOR UPDATE`` of
+    a player row: both racers then hold their first lock before either asks for its
+    second, so a pair of locks taken in two steps deadlocks every time, not by luck."""
+    state = {"waited": False}
+
+    def wrapper(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if not state["waited"] and "FOR UPDATE" in sql and '"games_player"' in sql:
+            state["waited"] = True
+            time.sleep(0.5)
+        return result
+
+    return wrapper
+
+
+def test_two_devices_signing_in_to_each_others_player_at_once_never_deadlock():
+    """Device A (player S) signs in to T while device B (player T) signs in to S. Each
+    sign-in locks both rows once, in the order of their ids: one waits for the other,
+    then finds its target merged away (PlayerGone, answered as an out-of-date page),
+    never PostgreSQL's "deadlock detected" (a 500)."""
+    first, second = _player(2), _player(7)
+    results = []
+    raised = _race(
+        lambda: results.append(keeping.sign_in(
+            player=second, device_player_id=first.pk, old_key=None)),
+        lambda: results.append(keeping.sign_in(
+            player=first, device_player_id=second.pk, old_key=None)),
+        expected=(keeping.PlayerGone, OperationalError),
+        wrapper=_slow_after_first_player_lock,
+    )
+    assert [type(error) for error in raised] == [keeping.PlayerGone], raised
+    assert len(results) == 1 and results[0].merged
+    survivor = Player.objects.get()
+    assert HeartsStats.objects.get(player=survivor).games_played == 9
+    assert HeartToHeartStats.objects.get(player=survivor).games_played == 9
+    assert survivor.devices.count() == 1 and survivor.kept_since is not None

@@ -22,7 +22,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from games import look as looks
 from games.services import keeping, link_codes, passkeys, throttle
+from games.services.look import save_look
 from games.views.game_pages import post_only
 from games.views.requests import HtmxHttpRequest
 
@@ -124,18 +126,35 @@ def _back_home(request: HtmxHttpRequest, message: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("keeping:home"))
 
 
-def _sign_this_browser_in(request: HtmxHttpRequest, player) -> bool:
+def _sign_this_browser_in(request: HtmxHttpRequest, player) -> keeping.SignedIn:
     """This browser becomes ``player``'s under a new key, its own progress merged in.
-    True when there was progress of its own to merge. ``keeping.PlayerGone`` when the
-    player was deleted meanwhile (the views answer it as an out-of-date page)."""
+    ``keeping.PlayerGone`` when the player was deleted meanwhile (the views answer it as
+    an out-of-date page). The answer must carry the player's look: ``_with_look``."""
     visitor = request.visitor
     own = visitor.player
-    key, merged = keeping.sign_in(
+    signed = keeping.sign_in(
         player=player, device_player_id=own.pk if own is not None else None,
         old_key=visitor.device_key,
     )
-    visitor.sign_in(player, key)
-    return merged
+    visitor.sign_in(player, signed.key)
+    return signed
+
+
+def _with_look(response: HttpResponse, signed: keeping.SignedIn) -> HttpResponse:
+    """A browser just signed in draws the pages in the player's saved cards and table
+    from its next first paint: the look cookie is set from the player's row (whatever
+    this browser chose before; its own player's look is not kept by a merge, as none of
+    its settings are)."""
+    looks.remember(response, signed.look)
+    return response
+
+
+def _as_stranger(response: HttpResponse) -> HttpResponse:
+    """A browser signed out or forgotten is a stranger: it no longer shows the player's
+    look either (anyone at the device would see the choice otherwise); the pages follow
+    the device's own settings again until someone chooses or signs in."""
+    looks.forget(response)
+    return response
 
 
 def _gone(request: HtmxHttpRequest) -> HttpResponse:
@@ -202,27 +221,39 @@ def create_passkey(request: HtmxHttpRequest) -> HttpResponse:
     )
     if outcome.problem is not None:
         return _without_challenge(_refused(request, _passkey_problems()[outcome.problem]))
+    signed = None
     if not visitor.signed_in:
+        if player is None and looks.of_request(request) != looks.DEFAULT:
+            # A player made with the passkey keeps the look this browser shows.
+            save_look(player=outcome.player, look=looks.of_request(request))
         try:
-            _sign_this_browser_in(request, outcome.player)
+            signed = _sign_this_browser_in(request, outcome.player)
         except keeping.PlayerGone:
             return _without_challenge(_gone(request))
-    return _without_challenge(_back_home(request, _(
+    response = _without_challenge(_back_home(request, _(
         "Passkey created. On any device where it is available, “Sign in with a passkey” "
         "brings your progress back."
     )))
+    return _with_look(response, signed) if signed is not None else response
 
 
 @post_only("keeping:home")
 def remove_passkey(request: HtmxHttpRequest) -> HttpResponse:
     player = request.visitor.player
     text = request.POST.get("passkey", "")
-    found = (
-        player is not None and text.isascii() and text.isdigit() and len(text) < 12
-        and passkeys.remove(player=player, passkey_id=int(text))
-    )
-    if not found:
+    removal = passkeys.Removal.NOT_YOURS
+    if player is not None and text.isascii() and text.isdigit() and len(text) < 12:
+        removal = passkeys.remove(
+            player=player, passkey_id=int(text),
+            last_confirmed=ConfirmForm(request.POST).is_valid(),
+        )
+    if removal == passkeys.Removal.NOT_YOURS:
         return _refused(request, _("That passkey is not one of yours, so nothing changed."))
+    if removal == passkeys.Removal.LAST:
+        return _refused(request, _(
+            "This is your last passkey: without it, only a device that is signed in can "
+            "bring your progress back. Tick the box to remove it all the same."
+        ), remove_needs_confirming=True)
     return _back_home(request, _(
         "Passkey removed from this site. You can delete it from your device as well."
     ))
@@ -246,10 +277,11 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
     if outcome.problem is not None:
         return _without_challenge(_refused(request, _passkey_problems()[outcome.problem]))
     try:
-        merged = _sign_this_browser_in(request, outcome.player)
+        signed = _sign_this_browser_in(request, outcome.player)
     except keeping.PlayerGone:
         return _without_challenge(_gone(request))
-    return _without_challenge(_back_home(request, _signed_in_words(merged)))
+    return _with_look(_without_challenge(_back_home(request, _signed_in_words(signed.merged))),
+                      signed)
 
 
 def _signed_in_words(merged: bool) -> str:
@@ -271,9 +303,10 @@ def link_device(request: HtmxHttpRequest) -> HttpResponse:
         return _refused(request, _("There is no progress on this device to link yet."))
     if not _allowed(request, "link"):
         return _too_many(request)
+    signed = None
     if not visitor.signed_in:  # this browser gets its own key before another one can
         try:
-            _sign_this_browser_in(request, player)
+            signed = _sign_this_browser_in(request, player)
         except keeping.PlayerGone:
             return _gone(request)
     issued = link_codes.make_code(player=player)
@@ -281,9 +314,10 @@ def link_device(request: HtmxHttpRequest) -> HttpResponse:
     qr = segno.make(url, error="m").svg_inline(
         scale=5, border=4, dark="#000", light="#fff", svgclass="qr-code", lineclass=None
     )
-    context = {"code": issued.code, "expires_at": issued.expires_at, "url": url, "qr": qr,
+    context = {"code": issued.code, "url": url, "qr": qr,
                "minutes": int(link_codes.LIFETIME.total_seconds() // 60)}
-    return render(request, "keeping/link_code.html", context)
+    response = render(request, "keeping/link_code.html", context)
+    return _with_look(response, signed) if signed is not None else response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -306,10 +340,10 @@ def enter_code(request: HtmxHttpRequest) -> HttpResponse:
         context = {"code_form": form, "problem_message": _code_problems()[redeemed.problem]}
         return render(request, "keeping/code.html", context, status=400)
     try:
-        merged = _sign_this_browser_in(request, redeemed.player)
+        signed = _sign_this_browser_in(request, redeemed.player)
     except keeping.PlayerGone:
         return _gone(request)
-    return _back_home(request, _signed_in_words(merged))
+    return _with_look(_back_home(request, _signed_in_words(signed.merged)), signed)
 
 
 @require_safe
@@ -340,10 +374,10 @@ def sign_out(request: HtmxHttpRequest) -> HttpResponse:
         ), sign_out_needs_confirming=True)
     keeping.sign_out(key=visitor.device_key)
     visitor.sign_out()
-    return _back_home(request, _(
+    return _as_stranger(_back_home(request, _(
         "Signed out on this device. Your progress is still kept for your passkeys and "
         "your other devices."
-    ))
+    )))
 
 
 @never_cache
@@ -356,8 +390,9 @@ def forget(request: HtmxHttpRequest) -> HttpResponse:
         context = {"player": player, "confirm_form": ConfirmForm(),
                    "deletes": keeping.what_forgetting_deletes(player=player) if player else {}}
         return render(request, "keeping/forget.html", context)
-    if player is None:
-        return _back_home(request, _("There was nothing to forget: this device has no progress."))
+    if player is None:  # its look, if it kept one, goes all the same
+        return _as_stranger(_back_home(
+            request, _("There was nothing to forget: this device has no progress.")))
     form = ConfirmForm(request.POST)
     if not form.is_valid():
         context = {"player": player, "confirm_form": form,
@@ -365,7 +400,7 @@ def forget(request: HtmxHttpRequest) -> HttpResponse:
         return render(request, "keeping/forget.html", context, status=400)
     keeping.forget(player_id=player.pk)
     visitor.sign_out()
-    return _back_home(request, _(
+    return _as_stranger(_back_home(request, _(
         "Forgotten: your games, statistics, settings and passkeys are deleted from this "
         "site. You can delete the passkeys from your devices as well."
-    ))
+    )))

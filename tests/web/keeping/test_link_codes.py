@@ -7,7 +7,9 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.models import Device, HeartsGame, LinkCode, Player
@@ -153,3 +155,64 @@ def test_only_the_code_holder_merges_their_progress():
     assert phone.post("/keep/code/", {"code": code}).status_code == 302
     assert Player.objects.count() == 1
     assert HeartsGame.objects.values("player").distinct().count() == 1
+
+
+def _redeem_work(text: str, monkeypatch) -> tuple[list[str], int, link_codes.Problem]:
+    """What ``redeem`` does for ``text``: its statements (values left out) and how many
+    HMACs of a secret it computes."""
+    hmacs = []
+    real = link_codes._secret_digest
+
+    def counted(code):
+        hmacs.append(code)
+        return real(code)
+
+    monkeypatch.setattr(link_codes, "_secret_digest", counted)
+    with CaptureQueriesContext(connection) as queries:
+        answer = link_codes.redeem(text=text)
+    monkeypatch.setattr(link_codes, "_secret_digest", real)
+    shapes = [re.sub(r"'[^']*'|\b\d+\b|\"s\d+_x\d+\"", "?", query["sql"])
+              for query in queries.captured_queries]
+    return shapes, len(hmacs), answer.problem
+
+
+def test_a_missing_code_and_a_wrong_secret_cost_the_same_work(monkeypatch):
+    """No timing tells a stranger a selector exists: a selector no row has and a wrong
+    secret each compute one HMAC and run the same statements (the wrong try counted by
+    the same UPDATE, which changes no row when there is none)."""
+    player = Player.objects.create()
+    code = link_codes.make_code(player=player).code.replace("-", "")
+    wrong_secret = code[:5] + ("0000000" if code[5:] != "0000000" else "1111111")
+    nobody = ("Z" if code[0] != "Z" else "Y") + code[1:]
+    missing = _redeem_work(nobody, monkeypatch)
+    wrong = _redeem_work(wrong_secret, monkeypatch)
+    assert missing == wrong
+    assert missing[1] == 1 and missing[2] == link_codes.Problem.WRONG
+    assert any(shape.startswith("UPDATE") for shape in missing[0])
+    # The wrong secret counted against the code; the missing one against nothing.
+    assert LinkCode.objects.get().failures == 1
+
+
+def test_the_code_page_says_how_long_the_code_lasts_not_a_clock_time():
+    """A clock time in UTC was misread by players in other time zones; how long the code
+    stays valid is true wherever they are."""
+    laptop = Client()
+    start_hearts(laptop)
+    page = laptop.post("/keep/link/").content.decode()
+    assert "It works once, for 10 minutes." in page
+    assert "UTC" not in page and "expires at" not in page
+    assert not re.search(r"\b\d{1,2}:\d{2}\b", page.split("<main")[1])
+
+
+@pytest.mark.parametrize(("first", "second", "same"), [
+    ("2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:fffe", True),  # one /64: one home
+    ("2001:db8:1:2::1", "2001:db8:1:3::1", False),
+    ("192.0.2.1", "::ffff:192.0.2.1", True),  # IPv4, mapped or not
+    ("192.0.2.1", "192.0.2.2", False),
+])
+def test_code_entry_is_limited_per_ipv6_network_of_64_addresses(settings, first, second, same):
+    settings.KEEPING_LIMITS = {**settings.KEEPING_LIMITS, "code": (2, 600)}
+    for _ in range(2):
+        Client(REMOTE_ADDR=first).post("/keep/code/", {"code": "0000-0000-0000"})
+    status = Client(REMOTE_ADDR=second).post("/keep/code/", {"code": "0000-0000-0000"}).status_code
+    assert status == (429 if same else 400)

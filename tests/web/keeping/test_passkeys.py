@@ -4,6 +4,7 @@ replayed answer refused with a clear page, never a 500 (docs/passkeys.md)."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.test import Client
@@ -206,3 +207,45 @@ def test_the_ceremony_addresses_answer_a_get_with_the_page():
         response = client.get(path)
         assert (response.status_code, response["Location"]) == (302, "/keep/"), path
     assert Challenge.objects.count() == 0 and Player.objects.count() == 0
+
+
+def test_the_list_shows_each_passkeys_label_and_its_dates():
+    client = Client()
+    phone, key = SoftAuthenticator(), SoftAuthenticator()
+    create_passkey(client, phone, label="Phone")
+    create_passkey(client, key, label="")
+    Passkey.objects.filter(label="Phone").update(
+        created_at=timezone.make_aware(timezone.datetime(2026, 3, 14, 12)))
+    sign_in(Client(), phone)  # used once: its last use is listed too
+    page = client.get("/keep/").content.decode()
+    items = {
+        passkey: re.sub(r"\s+", " ", body)
+        for passkey, body in re.findall(r'<li data-passkey="(\d+)">(.*?)</li>', page, re.S)
+    }
+    by_label = {Passkey.objects.get(pk=pk).label: text for pk, text in items.items()}
+    today = timezone.localdate().strftime("%-d %B %Y")
+    assert re.search(r'class="passkey-label">Phone<', by_label["Phone"])
+    assert "created 14 March 2026" in by_label["Phone"]
+    assert f"last used {today}" in by_label["Phone"]
+    assert re.search(r'class="passkey-label">Passkey<', by_label[""])  # no label typed
+    assert f"created {today}" in by_label[""] and "last used" not in by_label[""]
+
+
+def test_removing_the_last_passkey_asks_first():
+    client = Client()
+    create_passkey(client, SoftAuthenticator(), label="Phone")
+    create_passkey(client, SoftAuthenticator(), label="Key")
+    page = client.get("/keep/").content.decode()
+    assert 'name="confirm"' not in page.split('class="passkey-list"')[1].split("</ul>")[0]
+    first = Passkey.objects.get(label="Phone")
+    assert client.post("/keep/passkeys/remove/", {"passkey": first.pk}).status_code == 302
+    last = Passkey.objects.get()
+    page = client.get("/keep/").content.decode()
+    listed = page.split('class="passkey-list"')[1].split("</ul>")[0]
+    assert 'name="confirm"' in listed and "Remove my last passkey all the same" in listed
+    refused = client.post("/keep/passkeys/remove/", {"passkey": last.pk})
+    assert refused.status_code == 400 and "This is your last passkey" in refused.content.decode()
+    assert 'aria-invalid="true"' in refused.content.decode()
+    assert Passkey.objects.filter(pk=last.pk).exists()
+    removed = client.post("/keep/passkeys/remove/", {"passkey": last.pk, "confirm": "on"})
+    assert removed.status_code == 302 and Passkey.objects.count() == 0
