@@ -6,11 +6,17 @@ most a third of the heart until the player asks for the rest.
 The positions are reached as test_sharing_browser reaches them: the known lines posted
 through the page's own session, then the game's address opened. Every figure is a box
 measured in the page; nothing here times anything.
+
+The win and the stalemate are pictured at each size, as the page opens and scrolled to
+its end: PNGs in test-artifacts/heart-to-heart-dialogs/ by default; `make screenshots`
+sets CARDSITE_H2H_DIALOG_PICTURES to docs/img/heart-to-heart-dialogs and writes JPEGs there.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -24,6 +30,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = (1280, 720)
 PHONES = [(390, 844), (360, 780)]
+PICTURES = os.environ.get("CARDSITE_H2H_DIALOG_PICTURES")
+PICTURES_OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "heart-to-heart-dialogs"
 
 
 def _played(browser: Browser, live_server, code: str, line, size, *, locale: str = "en-GB",
@@ -74,6 +82,17 @@ def _shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.wait_for_timeout(400)  # let the fonts and cards settle: the picture is of the state
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def _picture(page: Page, name: str) -> None:
+    """What the screen shows, for docs/img/heart-to-heart-dialogs/ (`make screenshots`)."""
+    PICTURES_OUT.mkdir(parents=True, exist_ok=True)
+    page.wait_for_timeout(400)  # let the fonts and cards settle: the picture is of the state
+    name = f"{name}-{page.viewport_size['width']}"
+    if PICTURES:
+        page.screenshot(path=str(PICTURES_OUT / f"{name}.jpg"), quality=72)
+    else:
+        page.screenshot(path=str(PICTURES_OUT / f"{name}.png"))
 
 
 def _box(page: Page, selector: str) -> dict:
@@ -138,10 +157,14 @@ def test_a_dialog_stays_on_the_screen_however_the_page_is_scrolled(
     page = (_won if status == "won" else _stalemate)(browser, live_server, size)
     dialog = f"[role='dialog'][data-dialog='{status}']"
     first_action = f"{dialog} .dialog-actions button:not([hidden])"
+    _inside_viewport(page, f"{dialog} h2")
+    _inside_viewport(page, first_action)
+    _picture(page, status)
     for where in ("third", "end"):
         _scroll_to(page, where)
         _inside_viewport(page, f"{dialog} h2")
         _inside_viewport(page, first_action)
+    _picture(page, f"{status}-scrolled")
     # Put aside and brought back while scrolled, it comes back on the screen.
     page.locator(f"{dialog} [data-action='look']").click()
     expect(page.locator(dialog)).to_be_hidden()
