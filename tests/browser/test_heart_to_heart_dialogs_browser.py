@@ -228,7 +228,6 @@ def test_on_a_phone_the_win_bar_covers_at_most_a_third_of_the_heart(live_server,
     dialog = "[role='dialog'][data-dialog='won']"
     _shot(page, f"h2h-dialog-won-{size[0]}")
     fraction = covered_fraction(page, dialog)
-    print(f"win dialog covers {fraction:.0%} of the heart at {size[0]}x{size[1]}")
     assert fraction <= 1 / 3, fraction
     # The bar holds the headline and the main action, the focus on it.
     _inside_viewport(page, f"{dialog} h2")
