@@ -71,8 +71,8 @@ def test_every_hearts_state_and_dialog_pictured_on_one_screen(
     page.locator("[data-screen='start'] [data-action='start']").click()
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
-    # Each press waits for its answer: a second tap while the first is on its way is
-    # one htmx drops, and on a busy machine the two would fall together.
+    # Each press waits for its answer, as start_and_choose_three does: on a busy machine
+    # a second tap sent before the first one's answer can carry the old version.
     for card in page.locator("#hand button[data-card]").all()[:2]:
         code = card.get_attribute("data-card")
         card.click()
