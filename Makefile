@@ -26,7 +26,7 @@ help:
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
-	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/"
+	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/, each theme and print into docs/img/look/"
 	@echo "make lint | format | messages | bench | clean"
 
 # The virtual environment is rebuilt when pyproject.toml changes.
@@ -161,4 +161,5 @@ clean:
 screenshots: $(VENV)/.installed-test
 	CARDSITE_STATES_DIR=docs/img/states $(BIN)/pytest tests/browser/test_accessibility_browser.py -k "any_state and en-GB"
 	CARDSITE_HEARTS_PICTURES=docs/img/hearts-table $(BIN)/pytest tests/browser/test_hearts_pictures_browser.py
+	CARDSITE_LOOK_PICTURES=docs/img/look $(BIN)/pytest tests/browser/test_look_browser.py -k pictures_of_each_theme
 	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_heart_to_heart_dialogs_browser.py -k however_the_page_is_scrolled

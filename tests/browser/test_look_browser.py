@@ -4,6 +4,9 @@ and screenshots at 1280 and 390 px in test-artifacts/look/."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import Browser, expect
 
@@ -451,3 +454,58 @@ def test_at_1280_the_focused_hand_card_leaves_the_next_index_in_view(
     }""")
     context.close()
     assert on_index
+
+
+# --- Pictures to look at ------------------------------------------------------------------------
+
+# Each theme in standard print, and each print size on the green felt (standard is the
+# green theme's own picture), for both games at 1280 and 390 px. PNGs in
+# test-artifacts/look/pictures/ by default; `make screenshots` sets CARDSITE_LOOK_PICTURES
+# to docs/img/look and writes JPEGs there.
+LOOK_PICTURES = os.environ.get("CARDSITE_LOOK_PICTURES")
+PICTURES_OUT = Path(LOOK_PICTURES) if LOOK_PICTURES else OUT / "pictures"
+PICTURED = [
+    *((name, cookie, preferences) for name, cookie, preferences in THEME_CONTEXTS),
+    ("large", "green.large.two.red", {}),
+    ("large-four", "green.large.four.red", {}),
+]
+
+
+@pytest.mark.parametrize(("name", "cookie", "preferences"), PICTURED,
+                         ids=[p[0] for p in PICTURED])
+def test_pictures_of_each_theme_and_print_size(
+    live_server, browser: Browser, name, cookie, preferences
+):
+    """Heart to Heart with a card pressed (placement help rings its pairs and dims the
+    rest); Hearts in the first trick after the pass, a card lifted, cards sagging, the
+    received ones ringed, the led card tagged. Each picture is the first screen, taken
+    with no sideways scroll."""
+    from .every_page import hearts_deal, hearts_show, hearts_states, lift_a_card
+
+    PICTURES_OUT.mkdir(parents=True, exist_ok=True)
+    context = _themed_context(browser, live_server, cookie, preferences,
+                              viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+
+    def picture(what: str, width: int) -> None:
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        page.evaluate("window.scrollTo(0, 0)")
+        if LOOK_PICTURES:
+            page.screenshot(path=str(PICTURES_OUT / f"{name}-{what}-{width}.jpg"), quality=70)
+        else:
+            page.screenshot(path=str(PICTURES_OUT / f"{name}-{what}-{width}.png"))
+
+    page.goto(f"{live_server.url}/heart-to-heart/")
+    page.locator("#board button.card[data-state='free']").first.click()
+    expect(page.locator("#board [aria-pressed='true']")).to_have_count(1)
+    for width, height in ((1280, 720), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        picture("heart-to-heart", width)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    hearts_deal(page, live_server.url)
+    hearts_show(page, hearts_states()["first-trick"])
+    lift_a_card(page)
+    for width, height in ((1280, 720), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        picture("hearts", width)
+    context.close()
