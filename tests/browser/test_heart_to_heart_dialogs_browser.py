@@ -165,6 +165,9 @@ def test_a_dialog_stays_on_the_screen_however_the_page_is_scrolled(
         _inside_viewport(page, f"{dialog} h2")
         _inside_viewport(page, first_action)
     _picture(page, f"{status}-scrolled")
+    if size in PHONES:  # at the page's end the footer's links clear the bar at the foot
+        footer, bar = _box(page, ".site-footer"), _box(page, dialog)
+        assert footer["y"] + footer["height"] <= bar["y"], (footer, bar)
     # Put aside and brought back while scrolled, it comes back on the screen.
     page.locator(f"{dialog} [data-action='look']").click()
     expect(page.locator(dialog)).to_be_hidden()
