@@ -173,6 +173,11 @@ class Generator:
                 "django_language=" + "A" * 500, "csrftoken=" + "B" * 64, "a=b=c; ;; =",
                 f"player={rng.randint(1, 50)}", f"player={rng.randint(1, 50)}:1vXyZ:forged",
                 "player=-1:abc:def", "player=%00", "player=" + "9" * 400,
+                # A signed-in browser's cookie, forged (a device key is "k" and the key),
+                # and the look cookie broken every way (issues 31, 32).
+                "player=k" + "".join(rng.choices(string.ascii_letters, k=43)) + ":1vXyZ:forged",
+                "player=k:abc:def", "look=dark.large.four.blue", "look=" + "x." * 300,
+                "look=dark.large", "look=%ff%fe", "look=system.standard.two.red.extra",
             ))
         return headers
 

@@ -18,9 +18,21 @@ from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeart
 from harness.fuzz_requests import FuzzRequest, Generator, Ids
 from tests.web.hearts.helpers import start as start_hearts
 
+KEEPING_ENDPOINTS = ("/keep/", "/keep/passkeys/options/", "/keep/passkeys/",
+                     "/keep/passkeys/remove/", "/keep/sign-in/options/", "/keep/sign-in/",
+                     "/keep/link/", "/keep/code/", "/keep/code/<code>/", "/keep/sign-out/",
+                     "/keep/forget/")
+GET_ONLY = {"/keep/", "/keep/code/<code>/"}  # a POST there is a 405, as it should be
 SEED = 20261130
 REQUESTS = 1000  # CSRF checks off: the views see every kind of value
 CSRF_REQUESTS = 400  # CSRF checks on
+
+
+def keeping_endpoint(path: str) -> str:
+    path = path.split("?", 1)[0]
+    if path.startswith("/keep/code/") and path != "/keep/code/":
+        return "/keep/code/<code>/"
+    return path
 
 
 def send(client: Client, request: FuzzRequest, token: str | None):
@@ -86,7 +98,7 @@ def test_hostile_requests_never_get_a_5xx_nor_change_another_visitors_game(quiet
     strict.get("/hearts/")  # the CSRF cookie a browser would hold
     token = strict.cookies["csrftoken"].value
 
-    failures, statuses = [], {}
+    failures, statuses, keeping = [], {}, {}
     for client, count, seed, client_token in (
         (fuzzer, REQUESTS, SEED, None), (strict, CSRF_REQUESTS, SEED + 1, token)
     ):
@@ -95,11 +107,26 @@ def test_hostile_requests_never_get_a_5xx_nor_change_another_visitors_game(quiet
             statuses[response.status_code // 100] = statuses.get(response.status_code // 100, 0) + 1
             if response.status_code >= 500:
                 failures.append((response.status_code, request.describe()))
+            if request.path.startswith("/keep/"):
+                endpoint = keeping_endpoint(request.path)
+                keeping.setdefault(endpoint, []).append((request.method, response.status_code))
 
     assert failures == []
     assert _others_snapshot(other_player) == before
     # The run reached the views (pages drawn, actions redirected), not only refusals.
     assert statuses.get(2, 0) > 50 and statuses.get(3, 0) > 50 and statuses.get(4, 0) > 200
+    # The keeping pages (issue 32) were reached too: each was sent a POST the view itself
+    # answered (not Django's CSRF refusal, not a wrong method), and some of them did more
+    # than refuse (a page, a redirect, JSON options).
+    assert set(keeping) == set(KEEPING_ENDPOINTS), sorted(keeping)
+    for endpoint, answers in keeping.items():
+        reached = [status for method, status in answers
+                   if method == "POST" and status not in (403, 405)]
+        if endpoint not in GET_ONLY:
+            assert reached, (endpoint, answers)
+        assert any(status < 400 for _method, status in answers), (endpoint, answers)
+    assert not [endpoint for endpoint, answers in keeping.items()
+                if any(status >= 500 for _method, status in answers)]
 
 
 @pytest.mark.django_db

@@ -16,12 +16,26 @@ import pytest
 from django.apps import apps
 from django.test import Client
 
-from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+from games.models import (
+    Challenge,
+    Device,
+    HeartsGame,
+    HeartsStats,
+    HeartToHeartGame,
+    HeartToHeartStats,
+    LinkCode,
+    Passkey,
+    Player,
+    Throttle,
+)
 from games.visitors import COOKIE_NAME
 
 # Pages no link may lead to from the home page but a crawler still tries.
 EXTRA_PAGES = ("/admin/", "/admin/login/", "/heart-to-heart/new/", "/heart-to-heart/open/?code=x",
-               "/heart-to-heart/open/?code=HH1-W-AAAAAAB", "/robots.txt", "/favicon.ico")
+               "/heart-to-heart/open/?code=HH1-W-AAAAAAB", "/robots.txt", "/favicon.ico",
+               # A link code's pages (issue 32): the box, and a QR code's address, which a
+               # link preview fetches; neither may spend or make anything.
+               "/keep/code/", "/keep/code/7K3M-Q9TX-4WBA/", "/keep/forget/")
 PAGE_LIMIT = 150  # bounded: /heart-to-heart/ sends to a new random deal every time
 HREF = re.compile(r'\bhref="([^"]+)"')
 
@@ -76,10 +90,13 @@ def test_a_cookieless_crawler_creates_no_row_and_no_session():
     # The walk did reach what a crawler would: both games' play pages, a deal-code URL,
     # the rules, the help, the examples and the admin's login.
     for page in ("/", "/heart-to-heart/", "/hearts/", "/heart-to-heart/rules/",
-                 "/heart-to-heart/examples/", "/hearts/help/", "/admin/login/"):
+                 "/heart-to-heart/examples/", "/hearts/help/", "/admin/login/",
+                 "/keep/", "/keep/code/", "/keep/code/7K3M-Q9TX-4WBA/", "/keep/forget/"):
         assert page in paths, page
+    assert all(status == 200 for url, status in visited if url.startswith("/keep/")), visited
     assert any(re.fullmatch(r"/heart-to-heart/HH1-[NW]-[A-Z]{7}/", path) for path in paths)
-    for model in (Player, HeartToHeartGame, HeartsGame, HeartToHeartStats, HeartsStats):
+    for model in (Player, HeartToHeartGame, HeartsGame, HeartToHeartStats, HeartsStats,
+                  Passkey, Device, LinkCode, Challenge, Throttle):
         assert model.objects.count() == 0
 
 
@@ -131,3 +148,36 @@ def test_head_is_answered_as_get_without_a_body_and_writes_nothing():
         assert response.content == b""
         assert "sessionid" not in response.cookies and COOKIE_NAME not in response.cookies
     assert _row_counts() == before
+
+
+ENTRY = re.compile(r'<a href="/keep/" data-keeping-entry(?:="(\w+)")?>([^<]*)</a>')
+# Words that would press a visitor to sign up: none may show outside the entry links.
+NAGS = re.compile(r"(?i)passkey|sign[ -]?in|sign[ -]?up|log[ -]?in|account|link code|"
+                  r"keep my progress|other devices")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("with_a_player", [False, True], ids=["stranger", "player"])
+def test_keeping_is_offered_by_quiet_links_only(client, with_a_player):
+    """Issue 32: a player who does nothing sees one quiet link in the footer of every page
+    and one under each game's statistics, and nothing else: no banner, no dialog, no other
+    link to /keep/, no word about passkeys or signing in."""
+    if with_a_player:
+        client.post("/hearts/new/")
+        client.post("/heart-to-heart/HH1-N-AAAAAAM/")
+    panels = {"/hearts/", "/heart-to-heart/"}
+    for url in ("/", "/hearts/", "/heart-to-heart/", "/hearts/help/", "/heart-to-heart/rules/",
+                "/heart-to-heart/examples/", "/look/"):
+        response = client.get(url, follow=True)
+        assert response.status_code == 200, url
+        html = response.content.decode()
+        entries = ENTRY.findall(html)
+        expected = [("", "Keep my progress on other devices")] if url in panels else []
+        assert entries == [*expected, ("footer", "Keep my progress on other devices")], url
+        footer = html.split("<footer", 1)[1]
+        assert 'data-keeping-entry="footer"' in footer, url
+        if url in panels:
+            panel = re.search(r'<[^>]+id="(?:h2h|hearts)-stats".*?data-keeping-entry>', html, re.S)
+            assert panel, url
+        assert html.count('href="/keep/') == len(entries), url
+        assert NAGS.findall(ENTRY.sub("", html)) == [], url
