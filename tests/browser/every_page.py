@@ -6,7 +6,6 @@ hearts_table.put_latest_game_in does."""
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Callable
 
@@ -17,6 +16,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
+from .heart_to_heart_line import play_line
 from .hearts_table import put_latest_game_in
 
 Visit = Callable[[Page, str], None]
@@ -28,27 +28,8 @@ def _go(path: str) -> Visit:
     return visit
 
 
-def h2h_played(page: Page, base: str, code: str, line) -> None:
-    """Deal ``code`` and post ``line`` through the page's own session (as the dialogs
-    tests do), then open the game."""
-    page.goto(f"{base}/heart-to-heart/{code}/")
-    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
-    action = page.locator("form.h2h-table").get_attribute("action")
-    version = page.locator("#board").get_attribute("data-version")
-    extra = {"code": code, "first_tap": page.locator("input[name='first_tap']").input_value()}
-    for target in line:
-        answer = page.request.post(
-            base + action, headers={"HX-Request": "true"},
-            form={"target": str(target), "version": version,
-                  "csrfmiddlewaretoken": token} | extra)
-        extra = {}
-        assert answer.ok, answer.text()[:300]
-        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
-    page.goto(base + action)
-
-
 def _h2h_won(page: Page, base: str) -> None:
-    h2h_played(page, base, EXAMPLE_CODE, winning_line())
+    play_line(page, base, EXAMPLE_CODE, winning_line())
     expect(page.locator("[role='dialog'][data-dialog='won']")).to_be_visible()
     # The celebration's copies leave by themselves; the dialog is what is read.
     expect(page.locator(".motion-layer .celebration-card")).to_have_count(0, timeout=10000)
@@ -56,7 +37,7 @@ def _h2h_won(page: Page, base: str) -> None:
 
 def _h2h_stalemate(page: Page, base: str) -> None:
     code, line = stalemate_case()
-    h2h_played(page, base, code, line)
+    play_line(page, base, code, line)
     expect(page.locator("[role='dialog'][data-dialog='stalemate']")).to_be_visible()
 
 

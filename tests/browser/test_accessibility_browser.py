@@ -17,6 +17,7 @@ from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
 from .conftest import ARTIFACTS, serious_axe_violations
+from .heart_to_heart_line import play_line
 from .hearts_table import open_game_in, played_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,25 +43,6 @@ def _check(page: Page, state: str, failures: list[str], shots: Path | None = Non
             page.screenshot(path=str(shots / f"{name}-{width}.jpg"), quality=70)
 
 
-def _post_line(page: Page, live_server, code: str, line) -> None:
-    """Plays ``line`` on a fresh deal through the page's own session, as its forms do."""
-    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
-    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
-    action = page.locator("form.h2h-table").get_attribute("action")
-    version = page.locator("#board").get_attribute("data-version")
-    extra = {"code": code, "first_tap": page.locator("input[name='first_tap']").input_value()}
-    for target in line:
-        answer = page.request.post(
-            f"{live_server.url}{action}",
-            headers={"HX-Request": "true"},
-            form={"target": str(target), "version": version, "csrfmiddlewaretoken": token} | extra,
-        )
-        extra = {}
-        assert answer.ok, answer.text()[:300]
-        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
-    page.goto(f"{live_server.url}{action}")
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, locale, settings):
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is checked
@@ -82,10 +64,10 @@ def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, 
     page.goto(f"{live_server.url}/heart-to-heart/examples/?step=10")
     check("heart to heart: the examples")
     code, line = stalemate_case()
-    _post_line(page, live_server, code, line)
+    play_line(page, live_server.url, code, line)
     expect(page.locator("[data-dialog='stalemate']")).to_be_visible()
     check("heart to heart: no more moves")
-    _post_line(page, live_server, EXAMPLE_CODE, winning_line())
+    play_line(page, live_server.url, EXAMPLE_CODE, winning_line())
     expect(page.locator("[data-dialog='won']")).to_be_visible()
     check("heart to heart: won")
 

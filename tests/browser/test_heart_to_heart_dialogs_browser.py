@@ -15,7 +15,6 @@ sets CARDSITE_H2H_DIALOG_PICTURES to docs/img/heart-to-heart-dialogs and writes 
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
 from .conftest import ARTIFACTS
+from .heart_to_heart_line import play_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,21 +46,7 @@ def _played(browser: Browser, live_server, code: str, line, size, *, locale: str
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
-    page.goto(f"{live_server.url}/heart-to-heart/{code}/")
-    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
-    action = page.locator("form.h2h-table").get_attribute("action")
-    version = page.locator("#board").get_attribute("data-version")
-    extra = {"code": code, "first_tap": page.locator("input[name='first_tap']").input_value()}
-    for target in line:
-        answer = page.request.post(
-            f"{live_server.url}{action}",
-            headers={"HX-Request": "true"},
-            form={"target": str(target), "version": version, "csrfmiddlewaretoken": token} | extra,
-        )
-        extra = {}
-        assert answer.ok, answer.text()[:300]
-        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
-    page.goto(f"{live_server.url}{action}")
+    play_line(page, live_server.url, code, line)
     return page
 
 
