@@ -99,6 +99,15 @@ def test_a_step_that_empties_the_waste_rings_its_empty_place(live_server, page: 
     waste = page.locator("[data-pile='waste'][data-count='0'][data-touched='true']")
     expect(waste).to_be_visible()
     ring = waste.evaluate("el => getComputedStyle(el).boxShadow")
-    assert "rgb(242, 193, 78)" in ring, ring
+    # The theme's gold, as the page resolves it (each theme sets its own --ring-gold).
+    gold = waste.evaluate("""el => {
+        const probe = document.createElement("span");
+        probe.style.color = "var(--ring-gold)";
+        el.append(probe);
+        const colour = getComputedStyle(probe).color;
+        probe.remove();
+        return colour;
+    }""")
+    assert ring.startswith(f"{gold} 0px 0px 0px 3px"), (ring, gold)
     waste.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"h2h-examples-step-{step}.png"))
