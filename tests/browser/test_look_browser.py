@@ -5,6 +5,7 @@ and screenshots at 1280 and 390 px in test-artifacts/look/."""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -509,3 +510,34 @@ def test_pictures_of_each_theme_and_print_size(
         page.set_viewport_size({"width": width, "height": height})
         picture("hearts", width)
     context.close()
+
+
+def test_each_card_back_draws_the_stock_and_the_computers_hands_in_its_colour(
+    live_server, browser: Browser
+):
+    """The three backs are three looks, not one: the Heart to Heart stock and a Hearts
+    computer's cards wear the chosen back's colours, and no two backs draw alike."""
+    from .every_page import hearts_deal
+
+    drawn = {}
+    for back in ("red", "blue", "green"):
+        context = _themed_context(browser, live_server, f"green.standard.two.{back}", {})
+        page = context.new_page()
+        page.goto(f"{live_server.url}/heart-to-heart/")
+        expect(page.locator("body")).to_have_attribute("data-back", back)
+        stock = page.locator("#stock").evaluate("el => getComputedStyle(el).backgroundImage")
+        hearts_deal(page, live_server.url)
+        seat_back = page.locator(".back-mini").first.evaluate(
+            "el => getComputedStyle(el).backgroundImage")
+        # One back for both games: the same colours (the stripes are finer on the small
+        # backs of a computer's hand).
+        assert _gradient_colours(stock) == _gradient_colours(seat_back), (back, stock, seat_back)
+        drawn[back] = _gradient_colours(stock)
+        context.close()
+    assert len(set(drawn.values())) == 3, drawn
+
+
+def _gradient_colours(background: str) -> tuple[str, ...]:
+    """The colours of a back's linear gradient (its ground, under the white stripes)."""
+    ground = background[background.index("linear-gradient(160deg"):]
+    return tuple(re.findall(r"rgb\([^)]*\)", ground))
