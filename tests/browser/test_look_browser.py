@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games import look as looks
-
 from .conftest import ARTIFACTS, serious_axe_violations
 from .hearts_table import played_to, put_latest_game_in
+from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,9 +35,7 @@ def test_every_theme_reads_and_passes_axe(live_server, browser: Browser, name, c
     OUT.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme,
                                   locale="en-GB")
-    if cookie:
-        context.add_cookies([{"name": looks.COOKIE_NAME, "value": cookie,
-                              "url": live_server.url}])
+    wear(context, live_server.url, cookie)
     page = context.new_page()
     failures = []
     for label, path in PAGES:
@@ -106,8 +103,7 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
     OUT.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
                                   has_touch=True, locale="en-GB")
-    context.add_cookies([{"name": looks.COOKIE_NAME, "value": "system.large.four.red",
-                          "url": live_server.url}])
+    wear(context, live_server.url, "system.large.four.red")
     page = context.new_page()
     _deal(page, live_server.url)
     assert "faces-large-four.css" in page.content()
@@ -225,9 +221,7 @@ def _filtered(rgb, css_filter: str) -> tuple[float, float, float]:
 def _themed_context(browser: Browser, live_server, cookie, preferences, **kwargs):
     context = browser.new_context(locale="en-GB", reduced_motion="reduce",
                                   **{**preferences, **kwargs})
-    if cookie:
-        context.add_cookies([{"name": looks.COOKIE_NAME, "value": cookie,
-                              "url": live_server.url}])
+    wear(context, live_server.url, cookie)
     return context
 
 
@@ -413,7 +407,7 @@ def test_axe_finds_nothing_serious_in_large_print_and_four_colours(
 
     context = browser.new_context(locale="en-GB", reduced_motion="reduce",
                                   viewport={"width": 1280, "height": 800})
-    context.add_cookies([{"name": looks.COOKIE_NAME, "value": cookie, "url": live_server.url}])
+    wear(context, live_server.url, cookie)
     page = context.new_page()
     failures = []
     page.goto(f"{live_server.url}/heart-to-heart/")

@@ -11,9 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from games import look as looks
-
 from .every_page import GROUPS
+from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -70,9 +69,7 @@ def test_no_visible_text_is_below_12_css_px(live_server, browser: Browser, setti
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is read
     context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
                                   locale="en-GB", reduced_motion="reduce")
-    if PRINTS[print_size]:
-        context.add_cookies([{"name": looks.COOKIE_NAME, "value": PRINTS[print_size],
-                              "url": live_server.url}])
+    wear(context, live_server.url, PRINTS[print_size])
     page = context.new_page()
     small = []
     for name, visit in GROUPS[group]:

@@ -13,9 +13,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from games import look as looks
-
 from .every_page import GROUPS
+from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -62,9 +61,7 @@ def test_every_page_reflows_without_sideways_scrolling(
     context = browser.new_context(viewport={"width": width, "height": height},
                                   device_scale_factor=scale, locale="en-GB",
                                   reduced_motion="reduce")
-    if PRINTS[print_size]:
-        context.add_cookies([{"name": looks.COOKIE_NAME, "value": PRINTS[print_size],
-                              "url": live_server.url}])
+    wear(context, live_server.url, PRINTS[print_size])
     page = context.new_page()
     problems = []
     for name, visit in GROUPS[group]:
