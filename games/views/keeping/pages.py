@@ -223,9 +223,10 @@ def create_passkey(request: HtmxHttpRequest) -> HttpResponse:
         return _without_challenge(_refused(request, _passkey_problems()[outcome.problem]))
     signed = None
     if not visitor.signed_in:
-        if player is None and looks.of_request(request) != looks.DEFAULT:
+        shown = looks.of_request(request)
+        if player is None and shown != looks.DEFAULT:
             # A player made with the passkey keeps the look this browser shows.
-            save_look(player=outcome.player, look=looks.of_request(request))
+            save_look(player=outcome.player, look=shown)
         try:
             signed = _sign_this_browser_in(request, outcome.player)
         except keeping.PlayerGone:
