@@ -8,17 +8,28 @@
 // in order. A press the new board no longer offers (the phase moved on, the card is gone)
 // is let go, as a press on a greyed card would be. Timed steps (form.advance) are never
 // held: the new board carries its own.
+//
+// A form beside the container whose answer redraws it (Heart to Heart's settings) takes
+// part too: its request holds the board's presses, and a change made while the board's
+// request is on its way is sent once that answer is drawn. Otherwise the later answer
+// was drawn on a board the earlier one had already replaced, and never showed.
 (function () {
   "use strict";
-  const onTheWay = new Set(); // requests of a container, in flight
-  const held = []; // selectors of the presses waiting for the next board
+  const onTheWay = new Set(); // requests of a container, or redrawing one, in flight
+  const held = []; // what to do again on the next board: each returns true if it sent
 
   function containerOf(elt) {
     return elt && elt.closest ? elt.closest("[data-hold-presses]") : null;
   }
 
+  function redrawsContainer(target) {
+    return Boolean(target && target.hasAttribute && target.hasAttribute("data-hold-presses"));
+  }
+
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (containerOf(event.detail.elt)) onTheWay.add(event.detail.xhr);
+    if (containerOf(event.detail.elt) || redrawsContainer(event.detail.target)) {
+      onTheWay.add(event.detail.xhr);
+    }
   });
   document.addEventListener("htmx:afterRequest", (event) => {
     onTheWay.delete(event.detail.xhr);
@@ -36,26 +47,51 @@
     return onTheWay.size > 0;
   }
 
-  document.addEventListener("htmx:confirm", (event) => {
-    const form = event.detail.elt;
-    const container = containerOf(form);
-    if (!container || form.classList.contains("advance") || !busy()) return;
-    const button = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
-    if (!button) return;
-    event.preventDefault();
-    held.push(button.id
+  function pressOnTheNextBoard(container, button) {
+    const selector = button.id
       ? "#" + CSS.escape(button.id)
       : "#" + CSS.escape(container.id) + ' button[name="' + CSS.escape(button.name) +
-        '"][value="' + CSS.escape(button.value) + '"]');
+        '"][value="' + CSS.escape(button.value) + '"]';
+    return () => {
+      const again = document.querySelector(selector);
+      if (!again || again.type !== "submit" || again.disabled || !containerOf(again)) return false;
+      again.click();
+      return true;
+    };
+  }
+
+  const heldForms = new Set(); // a form sends what it holds when it goes: once is enough
+
+  function sendWhenDrawn(form, eventType) {
+    heldForms.add(form);
+    return () => {
+      heldForms.delete(form);
+      if (!document.body.contains(form)) return false;
+      htmx.trigger(form, eventType);
+      return true;
+    };
+  }
+
+  document.addEventListener("htmx:confirm", (event) => {
+    const elt = event.detail.elt;
+    const container = containerOf(elt);
+    if (!container && !redrawsContainer(event.detail.target)) return;
+    if (elt.classList.contains("advance") || !busy()) return;
+    const triggering = event.detail.triggeringEvent;
+    if (container) {
+      const button = triggering && triggering.submitter;
+      if (!button) return;
+      event.preventDefault();
+      held.push(pressOnTheNextBoard(container, button));
+    } else if (triggering) {
+      event.preventDefault();
+      if (!heldForms.has(elt)) held.push(sendWhenDrawn(elt, triggering.type));
+    }
   });
 
   function pressAgain() {
     while (held.length && !busy()) {
-      const button = document.querySelector(held.shift());
-      if (button && button.type === "submit" && !button.disabled && containerOf(button)) {
-        button.click();
-        return; // the next one waits for this press's answer
-      }
+      if (held.shift()()) return; // the next one waits for this one's answer
     }
   }
 
