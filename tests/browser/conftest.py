@@ -87,13 +87,24 @@ def screenshot(page: Page):
     return take
 
 
-def serious_axe_violations(page: Page) -> list[dict]:
-    """axe-core (shipped inside axe-playwright-python, works offline): serious or critical only."""
-    from axe_playwright_python.sync_playwright import Axe
+def every_axe_violation(page: Page) -> list[dict]:
+    """axe-core's violations of every impact (shipped inside axe-playwright-python, works
+    offline), with that package's options. axe is put in the page once per document, not
+    at each call: a state checked at two widths runs it again without its 570 kB anew."""
+    from axe_playwright_python.base import AXE_SCRIPT
+    from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS
 
-    results = Axe().run(page)
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    violations = page.evaluate(
+        "options => axe.run(document, options).then(results => results.violations)",
+        DEFAULT_OPTIONS)
     return [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in results.response["violations"]
-        if v.get("impact") in {"serious", "critical"}
+        for v in violations
     ]
+
+
+def serious_axe_violations(page: Page) -> list[dict]:
+    """axe-core's serious or critical violations only."""
+    return [v for v in every_axe_violation(page) if v["impact"] in {"serious", "critical"}]

@@ -4,24 +4,35 @@ state (a win, a stalemate) rather than at the taps that reach it."""
 from __future__ import annotations
 
 import re
+import uuid
 
 from playwright.sync_api import Page
 
+from games.models import HeartToHeartGame
+from games.services import heart_to_heart as h2h_service
+
 
 def play_line(page: Page, base: str, code: str, line) -> None:
-    """Deal ``code`` and post ``line`` (the targets, in order) through the page's own
-    session, as its forms do, then open the game as it stands."""
+    """Deal ``code``, make the first tap of ``line`` through the page's own session as its
+    form does (so the game is this visitor's), the rest through the service the tap view
+    calls, then open the game as it stands. Only the first answer is drawn: drawing each
+    of some seventy boards nobody looks at was most of these tests' time."""
     page.goto(f"{base}/heart-to-heart/{code}/")
-    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
     action = page.locator("form.h2h-table").get_attribute("action")
-    version = page.locator("#board").get_attribute("data-version")
-    extra = {"code": code, "first_tap": page.locator("input[name='first_tap']").input_value()}
-    for target in line:
-        answer = page.request.post(
-            base + action, headers={"HX-Request": "true"},
-            form={"target": str(target), "version": version,
-                  "csrfmiddlewaretoken": token} | extra)
-        extra = {}
-        assert answer.ok, answer.text()[:300]
-        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
+    first, *rest = line
+    answer = page.request.post(
+        base + action, headers={"HX-Request": "true"},
+        form={"target": str(first), "code": code,
+              "version": page.locator("#board").get_attribute("data-version"),
+              "first_tap": page.locator("input[name='first_tap']").input_value(),
+              "csrfmiddlewaretoken":
+                  page.locator("input[name='csrfmiddlewaretoken']").first.input_value()})
+    assert answer.ok, answer.text()[:300]
+    game = HeartToHeartGame.objects.get(pk=uuid.UUID(re.search(r"game/([^/]+)/", action)[1]))
+    version = game.version
+    for target in rest:
+        moved = h2h_service.tap(
+            game_id=game.pk, player_id=game.player_id, target=str(target), version=version)
+        assert moved is not None and moved.problem is None, (target, moved)
+        version = moved.game.version
     page.goto(base + action)

@@ -16,7 +16,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .conftest import ARTIFACTS, serious_axe_violations
+from .conftest import ARTIFACTS, every_axe_violation, serious_axe_violations
 from .heart_to_heart_line import play_line
 from .hearts_table import open_game_in, played_to
 
@@ -133,16 +133,6 @@ def test_a_normal_game_logs_no_console_error_or_warning(live_server, page: Page)
     assert said == []
 
 
-def _every_axe_violation(page: Page) -> list[dict]:
-    """axe-core's violations of every impact, minor ones included."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in Axe().run(page).response["violations"]
-    ]
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_help_pages_and_the_game_not_found_page_have_no_violation_even_minor(
     live_server, browser, locale
@@ -157,6 +147,6 @@ def test_the_help_pages_and_the_game_not_found_page_have_no_violation_even_minor
         page.goto(f"{live_server.url}{path}")
         for width, height in WIDTHS:
             page.set_viewport_size({"width": width, "height": height})
-            failures += [f"{path} at {width}px: {v}" for v in _every_axe_violation(page)]
+            failures += [f"{path} at {width}px: {v}" for v in every_axe_violation(page)]
     context.close()
     assert failures == []

@@ -23,23 +23,14 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import HeartsStats, Passkey, Player
 from tests.web.heart_to_heart.helpers import winning_line
 
+from .conftest import every_axe_violation
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 AUTHENTICATOR = {
     "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
     "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True,
 }
-
-
-def every_axe_violation(page: Page) -> list[dict]:
-    """axe-core's violations of every impact, minor ones included: these are pages of
-    text and forms, held to every rule."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    return [
-        {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
-        for v in Axe().run(page).response["violations"]
-    ]
 
 
 class Device:
