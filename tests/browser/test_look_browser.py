@@ -18,6 +18,9 @@ from .look_cookie import wear
 pytestmark = pytest.mark.django_db(transaction=True)
 
 OUT = ARTIFACTS / "look"
+# The pictures are to be looked at, not measured: JPEG costs Chromium a quarter of a PNG's
+# time, and this file takes some seventy (docs/performance.md#test-lanes).
+JPEG_QUALITY = 80
 # (name, the cookie's look or None for a visitor who has not chosen, the device's scheme)
 THEMES = [
     ("green", "green.standard.two.red", "light"),
@@ -30,8 +33,16 @@ PAGES = [("home", "/"), ("heart-to-heart", "/heart-to-heart/"), ("look", "/look/
          ("hearts-help", "/hearts/help/")]
 
 
+
+def _picture(page, name: str) -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(OUT / f"{name}.jpg"), quality=JPEG_QUALITY)
+
 @pytest.mark.parametrize(("name", "cookie", "scheme"), THEMES, ids=[t[0] for t in THEMES])
-def test_every_theme_reads_and_passes_axe(live_server, browser: Browser, name, cookie, scheme):
+def test_every_theme_reads_and_passes_axe(
+    live_server, browser: Browser, settings, name, cookie, scheme
+):
+    settings.HEARTS_TRICK_LINGER_MS = 600_000  # the gathered trick stays while it is checked
     OUT.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme,
                                   locale="en-GB")
@@ -45,7 +56,7 @@ def test_every_theme_reads_and_passes_axe(live_server, browser: Browser, name, c
         for width, height in ((1280, 800), (390, 844)):
             page.set_viewport_size({"width": width, "height": height})
             failures += [f"{label} {width}: {v}" for v in serious_axe_violations(page)]
-            page.screenshot(path=str(OUT / f"{name}-{label}-{width}.png"))
+            _picture(page, f"{name}-{label}-{width}")
     # The Hearts table in play.
     page.goto(f"{live_server.url}/hearts/")
     page.locator("[data-screen='start'] [data-action='start']").click()
@@ -55,10 +66,11 @@ def test_every_theme_reads_and_passes_axe(live_server, browser: Browser, name, c
         if phase != "pass":
             put_latest_game_in(played_to(phase))
             page.reload()
+        expect(page.locator(f"#table[data-phase='{phase}']")).to_be_visible()
         for width, height in ((1280, 720), (390, 844)):
             page.set_viewport_size({"width": width, "height": height})
             failures += [f"hearts {phase} {width}: {v}" for v in serious_axe_violations(page)]
-            page.screenshot(path=str(OUT / f"{name}-hearts-{phase}-{width}.png"))
+            _picture(page, f"{name}-hearts-{phase}-{width}")
     context.close()
     print("\n".join(failures))
     assert failures == []
@@ -90,7 +102,7 @@ def test_forced_colours_keep_cards_and_focus_visible(live_server, browser: Brows
     assert border.startswith("solid"), border
     outline = card.evaluate("c => getComputedStyle(c).outlineStyle")
     assert outline != "none"
-    page.screenshot(path=str(OUT / "forced-colours-heart-to-heart.png"))
+    _picture(page, "forced-colours-heart-to-heart")
     context.close()
 
 
@@ -117,7 +129,7 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
     assert max(s["top"] for s in strips) - min(s["top"] for s in strips) <= 3  # one row
     assert all(s["width"] >= 24 and s["hit"] for s in strips), strips
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(OUT / f"large-four-hearts-{width}.png"))
+    _picture(page, f"large-four-hearts-{width}")
     # A trick in play: the trick, its led tag and every seat on the screen, the hand in
     # one row.
     from .every_page import hearts_show, hearts_states
@@ -130,12 +142,12 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
                          ".map((c) => c.getBoundingClientRect().top)")
     assert max(tops) - min(tops) <= 3 + 8 + 16  # one row (a card sags 8 px, one lifts 16)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(OUT / f"large-four-hearts-trick-{width}.png"))
+    _picture(page, f"large-four-hearts-trick-{width}")
     # The Heart to Heart heart fits the width.
     page.goto(f"{live_server.url}/heart-to-heart/")
     _inside(page, ".heart", width, 10_000)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.screenshot(path=str(OUT / f"large-four-heart-to-heart-{width}.png"))
+    _picture(page, f"large-four-heart-to-heart-{width}")
     context.close()
 
 
@@ -321,7 +333,7 @@ def test_the_phone_score_sheet_reads_in_every_theme(
         "e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; }")
     assert contrast(_first_colour(sheet[0]), _first_colour(sheet[1])) >= 4.5, sheet
     OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUT / f"score-sheet-{name}-390.png"))
+    _picture(page, f"score-sheet-{name}-390")
     violations = serious_axe_violations(page)
     context.close()
     assert violations == []
@@ -349,7 +361,7 @@ def test_more_contrast_from_the_device_is_honoured_and_passes_axe(live_server, b
     assert card.evaluate("e => getComputedStyle(e).outlineWidth") == "4px"
     violations = serious_axe_violations(page)
     OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUT / "more-contrast-hearts.png"))
+    _picture(page, "more-contrast-hearts")
     context.close()
     assert violations == []
 
@@ -383,7 +395,7 @@ def test_forced_colours_keep_every_hearts_state_visible(live_server, browser: Br
     page.locator("#hand button[data-card]:not([aria-pressed='true'])").first.focus()
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
     OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUT / "forced-colours-hearts.png"))
+    _picture(page, "forced-colours-hearts")
     page.goto(f"{live_server.url}/heart-to-heart/")
     covered = page.locator("#board [data-state='covered']").first.evaluate(style)
     assert covered["border"] == "solid" and float(covered["opacity"]) < 1, covered
@@ -485,10 +497,7 @@ def test_pictures_of_each_theme_and_print_size(
     def picture(what: str, width: int) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.evaluate("window.scrollTo(0, 0)")
-        if LOOK_PICTURES:
-            page.screenshot(path=str(PICTURES_OUT / f"{name}-{what}-{width}.jpg"), quality=70)
-        else:
-            page.screenshot(path=str(PICTURES_OUT / f"{name}-{what}-{width}.png"))
+        page.screenshot(path=str(PICTURES_OUT / f"{name}-{what}-{width}.jpg"), quality=70)
 
     page.goto(f"{live_server.url}/heart-to-heart/")
     page.locator("#board button.card[data-state='free']").first.click()
