@@ -33,17 +33,16 @@ PAGES = [("home", "/"), ("heart-to-heart", "/heart-to-heart/"), ("look", "/look/
          ("hearts-help", "/hearts/help/")]
 
 
-
 def _picture(page, name: str) -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(OUT / f"{name}.jpg"), quality=JPEG_QUALITY)
+
 
 @pytest.mark.parametrize(("name", "cookie", "scheme"), THEMES, ids=[t[0] for t in THEMES])
 def test_every_theme_reads_and_passes_axe(
     live_server, browser: Browser, settings, name, cookie, scheme
 ):
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # the gathered trick stays while it is checked
-    OUT.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": 1280, "height": 800}, color_scheme=scheme,
                                   locale="en-GB")
     wear(context, live_server.url, cookie)
@@ -91,7 +90,6 @@ def test_the_panel_saves_a_look_without_javascript(live_server, browser: Browser
 
 
 def test_forced_colours_keep_cards_and_focus_visible(live_server, browser: Browser):
-    OUT.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(forced_colors="active", locale="en-GB")
     page = context.new_page()
     page.goto(f"{live_server.url}/heart-to-heart/")
@@ -112,7 +110,6 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
 ):
     from .test_table_fits_browser import STRIPS, _deal, _inside
 
-    OUT.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
                                   has_touch=True, locale="en-GB")
     wear(context, live_server.url, "system.large.four.red")
@@ -332,7 +329,6 @@ def test_the_phone_score_sheet_reads_in_every_theme(
     sheet = page.locator("#score-sheet").evaluate(
         "e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor]; }")
     assert contrast(_first_colour(sheet[0]), _first_colour(sheet[1])) >= 4.5, sheet
-    OUT.mkdir(parents=True, exist_ok=True)
     _picture(page, f"score-sheet-{name}-390")
     violations = serious_axe_violations(page)
     context.close()
@@ -360,7 +356,6 @@ def test_more_contrast_from_the_device_is_honoured_and_passes_axe(live_server, b
     card.focus()
     assert card.evaluate("e => getComputedStyle(e).outlineWidth") == "4px"
     violations = serious_axe_violations(page)
-    OUT.mkdir(parents=True, exist_ok=True)
     _picture(page, "more-contrast-hearts")
     context.close()
     assert violations == []
@@ -394,7 +389,6 @@ def test_forced_colours_keep_every_hearts_state_visible(live_server, browser: Br
     page.keyboard.press("Shift+Tab")
     page.locator("#hand button[data-card]:not([aria-pressed='true'])").first.focus()
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
-    OUT.mkdir(parents=True, exist_ok=True)
     _picture(page, "forced-colours-hearts")
     page.goto(f"{live_server.url}/heart-to-heart/")
     covered = page.locator("#board [data-state='covered']").first.evaluate(style)
