@@ -11,9 +11,11 @@ tests in the full browser.
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 
 import pytest
+from django.core.signals import request_finished, request_started
 from playwright.sync_api import ConsoleMessage, Page
 
 # The binary itself, not /usr/bin's shell wrapper: Playwright stops what it started.
@@ -35,6 +37,42 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
             if item.fspath.basename in SERIAL:
                 item.add_marker(pytest.mark.serial)
+
+
+class _Answering:
+    """How many requests the live server is answering now (Django's request signals)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.changed = threading.Condition()
+
+    def started(self, **kwargs) -> None:
+        with self.changed:
+            self.count += 1
+
+    def finished(self, **kwargs) -> None:
+        with self.changed:
+            self.count -= 1
+            self.changed.notify_all()
+
+    def wait_until_idle(self, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: self.count <= 0, timeout)
+
+
+ANSWERING = _Answering()
+request_started.connect(ANSWERING.started, weak=False)
+request_finished.connect(ANSWERING.finished, weak=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_answer_under_the_flush():
+    """A test that ends mid-game leaves requests on their way (the computers' timed turns):
+    its page is closed before this tears down, and the test database is emptied after,
+    so wait for the server's last answers. Emptying it under one failed a run with
+    "database table is locked" (SQLite's shared in-memory database)."""
+    yield
+    assert ANSWERING.wait_until_idle(timeout=30), "the live server is still answering"
 
 
 @pytest.fixture(scope="session")
