@@ -16,11 +16,26 @@ from pathlib import Path
 
 import pytest
 from django.core.signals import request_finished, request_started
-from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import ConsoleMessage, Locator, Page
 
 # The binary itself, not /usr/bin's shell wrapper: Playwright stops what it started.
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium-headless-shell")
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# The pictures taken for a person to look at are JPEGs: Chromium encodes one in a third of
+# a PNG's time, at a phone's 3x a fifth of a second against 0.6 s
+# (docs/performance.md#test-lanes). Only the admin's pictures kept in docs/ are PNGs.
+PICTURE_QUALITY = 80
+
+
+def picture(
+    target: Page | Locator, name: str, *, folder: Path = ARTIFACTS, full_page: bool = False
+) -> Path:
+    """A JPEG of the page (what the screen shows, or the whole page) or of one element."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.jpg"
+    whole = {"full_page": True} if full_page else {}
+    target.screenshot(path=str(path), quality=PICTURE_QUALITY, **whole)
+    return path
 
 
 # These sample a card's box in every frame while it travels, and motion.js plays a move
@@ -114,13 +129,10 @@ def console_errors(page: Page):
 
 @pytest.fixture
 def screenshot(page: Page):
-    """Saves a full-page PNG under test-artifacts/ for a human (or a reviewer) to look at."""
+    """Saves a full-page picture under test-artifacts/ for a human (or a reviewer) to look at."""
 
     def take(name: str, target: Page | None = None) -> Path:
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / f"{name}.png"
-        (target or page).screenshot(path=str(path), full_page=True)
-        return path
+        return picture(target or page, name, full_page=True)
 
     return take
 

@@ -16,7 +16,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .conftest import ARTIFACTS, every_axe_violation, serious_axe_violations
+from .conftest import ARTIFACTS, every_axe_violation, picture, serious_axe_violations
 from .heart_to_heart_line import play_line
 from .hearts_table import open_game_in, played_to
 
@@ -37,10 +37,9 @@ def _check(page: Page, state: str, failures: list[str], shots: Path | None = Non
         for violation in serious_axe_violations(page):
             failures.append(f"{state} at {width}px: {violation}")
         if shots:
-            shots.mkdir(parents=True, exist_ok=True)
             name = re.sub(r"[^a-z0-9]+", "-", state.lower()).strip("-")
             page.wait_for_timeout(600)  # let the cards land: the picture is of the state
-            page.screenshot(path=str(shots / f"{name}-{width}.jpg"), quality=70)
+            picture(page, f"{name}-{width}", folder=shots)
 
 
 @pytest.mark.parametrize("locale", LOCALES)

@@ -8,7 +8,6 @@ docs/img/ for docs/admin-statistics.md.
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -32,10 +31,11 @@ def sign_in(page: Page, live_server) -> None:
     expect(page.locator("#site-name")).to_be_visible()
 
 
-def keep_for_docs(path: Path, name: str) -> None:
+def keep_for_docs(page: Page, name: str) -> None:
+    """The whole page as a PNG in docs/img/, with UPDATE_DOCS_SCREENSHOTS=1."""
     if os.environ.get("UPDATE_DOCS_SCREENSHOTS") == "1":
         DOCS_IMG.mkdir(parents=True, exist_ok=True)
-        shutil.copy(path, DOCS_IMG / name)
+        page.screenshot(path=str(DOCS_IMG / name), full_page=True)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
@@ -60,8 +60,8 @@ def test_dashboard_from_the_admin_index_is_accessible_in_both_themes(
     body_colour = page.evaluate("getComputedStyle(document.body).color")
     assert text_fill == body_colour
     assert serious_axe_violations(page) == []
-    shot = screenshot(f"admin-statistics-{theme}")
-    keep_for_docs(shot, f"admin-statistics-{theme}.png")
+    screenshot(f"admin-statistics-{theme}")
+    keep_for_docs(page, f"admin-statistics-{theme}.png")
     assert console_errors == []
 
 

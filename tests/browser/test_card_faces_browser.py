@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.drawing import card_faces
 from games.engine.heart_to_heart import EXAMPLE_CODE
 
-from .conftest import ARTIFACTS
+from .conftest import picture
 from .hearts_table import lift_and_play_first_playable, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -92,8 +92,7 @@ def test_heart_to_heart_shows_each_rank_s_face(
                                    for rank in shown})
     red, _ = _ink(page, "#pos-25")
     assert red > 40, "the card shows a red index and pips"
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"faces-heart-to-heart-{width}.png"))
+    picture(page, f"faces-heart-to-heart-{width}")
     page.context.close()
     assert not errors
 
@@ -122,8 +121,7 @@ def test_hearts_shows_each_card_s_face(
     for card in cards[:1]:
         red, dark = _ink(page, f"#card-{card['key']}")
         assert (red if card["key"][-1] in "DH" else dark) > 30, card
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"faces-hearts-{width}.png"))
+    picture(page, f"faces-hearts-{width}")
     page.context.close()
     assert not errors
 
@@ -156,7 +154,6 @@ def test_the_cards_on_the_table_show_their_faces(live_server, browser: Browser, 
     assert on_table
     for card in on_table:
         assert _shows(card, card["key"]), card
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"faces-hearts-play-{width}.png"))
+    picture(page, f"faces-hearts-play-{width}")
     page.context.close()
     assert not errors

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import PAIRED, REDEALT
 from games.views.heart_to_heart.examples import example_game
 
-from .conftest import ARTIFACTS, serious_axe_violations
+from .conftest import picture, serious_axe_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -110,4 +110,4 @@ def test_a_step_that_empties_the_waste_rings_its_empty_place(live_server, page: 
     }""")
     assert ring.startswith(f"{gold} 0px 0px 0px 3px"), (ring, gold)
     waste.scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"h2h-examples-step-{step}.png"))
+    picture(page, f"h2h-examples-step-{step}")

@@ -23,7 +23,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, picture
 from .heart_to_heart_line import play_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -65,20 +65,14 @@ def _stalemate(browser, live_server, size, **kwargs) -> Page:
 
 def _shot(page: Page, name: str) -> None:
     """What the screen shows (not the full page: the dialogs are fixed to the screen)."""
-    ARTIFACTS.mkdir(exist_ok=True)
     page.wait_for_timeout(400)  # let the fonts and cards settle: the picture is of the state
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+    picture(page, name)
 
 
 def _picture(page: Page, name: str) -> None:
     """What the screen shows, for docs/img/heart-to-heart-dialogs/ (`make screenshots`)."""
-    PICTURES_OUT.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(400)  # let the fonts and cards settle: the picture is of the state
-    name = f"{name}-{page.viewport_size['width']}"
-    if PICTURES:
-        page.screenshot(path=str(PICTURES_OUT / f"{name}.jpg"), quality=72)
-    else:
-        page.screenshot(path=str(PICTURES_OUT / f"{name}.png"))
+    picture(page, f"{name}-{page.viewport_size['width']}", folder=PICTURES_OUT)
 
 
 def _box(page: Page, selector: str) -> dict:

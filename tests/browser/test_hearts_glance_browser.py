@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.engine import hearts as engine
 from games.engine.testing import play_on
 
+from .conftest import picture
 from .hearts_table import PLAYABLE, put_latest_game_in, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -190,20 +191,14 @@ def test_the_deal_end_and_the_game_over_are_on_the_screen_whatever_the_scroll(
         assert page.evaluate("window.scrollY") > 0  # the page scrolls, the dialog stays
         _on_screen(page, f"[data-dialog='{dialog}'] h2", width, height)
         _on_screen(page, action, width, height)
-        page.screenshot(path=str(_artifact(f"glance-{dialog}-scrolled-{width}")))
+        picture(page, f"glance-{dialog}-scrolled-{width}")
         page.evaluate("window.scrollTo(0, 0)")
         page.wait_for_timeout(100)
         _on_screen(page, f"[data-dialog='{dialog}'] h2", width, height)
         _on_screen(page, action, width, height)
-        page.screenshot(path=str(_artifact(f"glance-{dialog}-{width}")))
+        picture(page, f"glance-{dialog}-{width}")
     page.context.close()
 
-
-def _artifact(name: str):
-    from .conftest import ARTIFACTS
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    return ARTIFACTS / f"{name}.png"
 
 
 # --- 4. Focus goes where the game is; the trick as it fell ----------------------------------

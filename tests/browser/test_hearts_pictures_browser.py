@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.engine import hearts as engine
 from games.engine.testing import play_on
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, picture
 from .hearts_table import put_latest_game_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,12 +29,8 @@ OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "hearts-table"
 
 
 def _picture(page: Page, name: str, width: int) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
     page.wait_for_timeout(500)  # let the cards land: the picture is of the state
-    if PICTURES:
-        page.screenshot(path=str(OUT / f"{name}-{width}.jpg"), quality=72)
-    else:
-        page.screenshot(path=str(OUT / f"{name}-{width}.png"))
+    picture(page, f"{name}-{width}", folder=OUT)
 
 
 def _within(page: Page, selector: str, width: int, height: int) -> None:

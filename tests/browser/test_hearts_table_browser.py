@@ -18,7 +18,7 @@ from games.engine.testing import play_on
 from games.models import HeartsGame
 from games.services import hearts as hearts_service
 
-from .conftest import ARTIFACTS
+from .conftest import picture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,7 +28,6 @@ LOCALES = {"en": "en-GB", "fr": "fr-FR", "nb": "nb-NO"}
 
 
 def _new_page(browser: Browser, viewport=DESKTOP, lang="en") -> Page:
-    ARTIFACTS.mkdir(exist_ok=True)
     context = browser.new_context(viewport=viewport, locale=LOCALES[lang],
                                   is_mobile=viewport["width"] < 500)
     return context.new_page()
@@ -91,8 +90,7 @@ def test_every_received_card_shows_its_mark_above_the_fan(live_server, browser, 
             " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
             " return e === t || t.contains(e); }")
         assert on_top, f"received card {index} has its mark covered"
-    page.screenshot(path=str(ARTIFACTS / f"hearts-received-{viewport['width']}.png"),
-                    full_page=True)
+    picture(page, f"hearts-received-{viewport['width']}", full_page=True)
     page.context.close()
 
 
@@ -119,8 +117,7 @@ def test_the_seats_sit_as_directions_at_every_width(live_server, browser, viewpo
     for place in ("left", "top", "right"):
         expect(page.locator(f".seat-{place} .seat-direction")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    page.screenshot(path=str(ARTIFACTS / f"hearts-seats-{lang}-{viewport['width']}.png"),
-                    full_page=True)
+    picture(page, f"hearts-seats-{lang}-{viewport['width']}", full_page=True)
     page.context.close()
 
 
@@ -146,8 +143,7 @@ def test_the_leader_and_hearts_broken_are_on_the_table_after_a_reload(
     expect(led).to_have_attribute("data-card", engine.code(state.trick[0]))
     expect(led.locator(".lead-tag")).to_be_visible()
     expect(page.locator("[data-hearts-broken]")).to_be_visible()
-    page.screenshot(path=str(ARTIFACTS / f"hearts-leader-{lang}-{viewport['width']}.png"),
-                    full_page=True)
+    picture(page, f"hearts-leader-{lang}-{viewport['width']}", full_page=True)
     page.context.close()
 
 
@@ -180,7 +176,7 @@ def test_a_tap_from_an_out_of_date_tab_says_the_game_had_changed(live_server, br
     expect(second.locator("#table")).to_have_attribute("data-phase", "play")
     game.refresh_from_db()
     assert (game.version, game.state, game.chosen, game.lifted) == before
-    second.screenshot(path=str(ARTIFACTS / "hearts-stale-tab.png"), full_page=True)
+    picture(second, "hearts-stale-tab", full_page=True)
     first.context.close()
 
 
@@ -199,7 +195,7 @@ def test_the_statistics_fit_their_panel(live_server, browser, viewport, lang):
     for cell in page.locator("#hearts-stats th, #hearts-stats td").all():
         assert cell.evaluate("c => c.getBoundingClientRect().right") <= right + 0.5
     expect(page.locator("#hearts-stats [data-stat-kind='time']")).to_have_count(3)
-    panel.screenshot(path=str(ARTIFACTS / f"hearts-stats-{lang}-{viewport['width']}.png"))
+    picture(panel, f"hearts-stats-{lang}-{viewport['width']}")
     page.context.close()
 
 
@@ -235,8 +231,7 @@ def test_the_countdown_display_shows_what_is_left_of_the_target(
         row = dialog.locator("tbody tr").nth(seat)
         expect(row.locator("td").nth(0)).to_have_text(
             f"\u2212{scores[seat]}" if scores[seat] else "0")
-    page.screenshot(path=str(ARTIFACTS / f"hearts-countdown-deal-{lang}-{viewport['width']}.png"),
-                    full_page=True)
+    picture(page, f"hearts-countdown-deal-{lang}-{viewport['width']}", full_page=True)
 
     state = play_on(state, lambda s: s.phase == "game-over")
     _put(game, state)
@@ -248,8 +243,7 @@ def test_the_countdown_display_shows_what_is_left_of_the_target(
     for seat in range(4):
         expect(over.locator("tbody tr").nth(seat).locator("td").nth(1)).to_have_text(
             page.locator(f"[data-score-seat='{seat}']").inner_text())
-    page.screenshot(path=str(ARTIFACTS / f"hearts-countdown-over-{lang}-{viewport['width']}.png"),
-                    full_page=True)
+    picture(page, f"hearts-countdown-over-{lang}-{viewport['width']}", full_page=True)
     page.context.close()
 
 
@@ -329,8 +323,7 @@ def test_the_help_page_reads_at_every_width(live_server, browser, viewport, lang
     expect(page.locator("[data-fair-play]")).to_be_visible()
     expect(page.locator(".rules h3")).to_have_count(7)  # six questions and the advice
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-    page.screenshot(path=str(ARTIFACTS / f"hearts-help-{lang}-{viewport['width']}.png"),
-                    full_page=True)
+    picture(page, f"hearts-help-{lang}-{viewport['width']}", full_page=True)
     page.locator(".rules h3").first.scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / f"hearts-help-faq-{lang}-{viewport['width']}.png"))
+    picture(page, f"hearts-help-faq-{lang}-{viewport['width']}")
     page.context.close()

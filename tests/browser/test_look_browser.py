@@ -11,16 +11,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import ARTIFACTS, serious_axe_violations
+from .conftest import ARTIFACTS, picture, serious_axe_violations
 from .hearts_table import played_to, put_latest_game_in
 from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 OUT = ARTIFACTS / "look"
-# The pictures are to be looked at, not measured: JPEG costs Chromium a quarter of a PNG's
-# time, and this file takes some seventy (docs/performance.md#test-lanes).
-JPEG_QUALITY = 80
 # (name, the cookie's look or None for a visitor who has not chosen, the device's scheme)
 THEMES = [
     ("green", "green.standard.two.red", "light"),
@@ -34,8 +31,7 @@ PAGES = [("home", "/"), ("heart-to-heart", "/heart-to-heart/"), ("look", "/look/
 
 
 def _picture(page, name: str) -> None:
-    OUT.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(OUT / f"{name}.jpg"), quality=JPEG_QUALITY)
+    picture(page, name, folder=OUT)
 
 
 @pytest.mark.parametrize(("name", "cookie", "scheme"), THEMES, ids=[t[0] for t in THEMES])
@@ -483,29 +479,28 @@ def test_pictures_of_each_theme_and_print_size(
     with no sideways scroll."""
     from .every_page import hearts_deal, hearts_show, hearts_states, lift_a_card
 
-    PICTURES_OUT.mkdir(parents=True, exist_ok=True)
     context = _themed_context(browser, live_server, cookie, preferences,
                               viewport={"width": 1280, "height": 720})
     page = context.new_page()
 
-    def picture(what: str, width: int) -> None:
+    def take(what: str, width: int) -> None:
         assert page.evaluate("document.documentElement.scrollWidth") <= width
         page.evaluate("window.scrollTo(0, 0)")
-        page.screenshot(path=str(PICTURES_OUT / f"{name}-{what}-{width}.jpg"), quality=70)
+        picture(page, f"{name}-{what}-{width}", folder=PICTURES_OUT)
 
     page.goto(f"{live_server.url}/heart-to-heart/")
     page.locator("#board button.card[data-state='free']").first.click()
     expect(page.locator("#board [aria-pressed='true']")).to_have_count(1)
     for width, height in ((1280, 720), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        picture("heart-to-heart", width)
+        take("heart-to-heart", width)
     page.set_viewport_size({"width": 1280, "height": 720})
     hearts_deal(page, live_server.url)
     hearts_show(page, hearts_states()["first-trick"])
     lift_a_card(page)
     for width, height in ((1280, 720), (390, 844)):
         page.set_viewport_size({"width": width, "height": height})
-        picture("hearts", width)
+        take("hearts", width)
     context.close()
 
 

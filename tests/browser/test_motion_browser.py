@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import picture
+from tests.browser.heart_to_heart_line import play_line
 from tests.browser.hearts_table import (
     lift_first_playable,
     open_game_in,
@@ -236,10 +237,8 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
     context = browser.new_context(reduced_motion=motion, viewport={"width": 390, "height": 844})
     context.add_init_script(ANIMATIONS)
     page = context.new_page()
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     *line, last = winning_line()
-    for target in line:
-        _tap(page, target)
+    play_line(page, live_server.url, EXAMPLE_CODE, line)  # all but the winning tap
     slots = page.locator("#heart [data-pos]").count()
     watch(page, "#motion-layer .celebration-heart", 150)  # they rise as the cards leap
     _tap(page, last)
@@ -303,10 +302,8 @@ def test_a_win_celebrates_with_the_hearts_cards_and_a_press_ends_it(
     (docs/performance.md#no-pops), never asserted here."""
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     *line, last = winning_line()
-    for target in line:
-        _tap(page, target)
+    play_line(page, live_server.url, EXAMPLE_CODE, line)  # all but the winning tap
     slots = page.locator("#heart [data-pos]").count()
     _tap(page, last)
     cards = page.locator("#motion-layer .celebration-card")
@@ -330,10 +327,9 @@ def test_a_win_celebrates_with_the_hearts_cards_and_a_press_ends_it(
         [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
     )
     assert found
-    ARTIFACTS.mkdir(exist_ok=True)
     for moment in (700, 1300, 1900):  # filling, beating, leaping (looked at by a person)
         _pause_celebration_at(page, moment)
-        page.screenshot(path=str(ARTIFACTS / f"celebration-{width}-{moment}.png"))
+        picture(page, f"celebration-{width}-{moment}")
     _pause_celebration_at(page, 500)
     _resume_celebration(page)
     if press == "pointer":
