@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from django.core.signals import request_finished, request_started
 from playwright.sync_api import ConsoleMessage, Locator, Page
+from playwright.sync_api import Error as PlaywrightError
 
 # The binary itself, not /usr/bin's shell wrapper: Playwright stops what it started.
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/lib/chromium/chromium-headless-shell")
@@ -34,7 +35,14 @@ def picture(
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.jpg"
     whole = {"full_page": True} if full_page else {}
-    target.screenshot(path=str(path), quality=PICTURE_QUALITY, **whole)
+    try:
+        target.screenshot(path=str(path), quality=PICTURE_QUALITY, **whole)
+    except PlaywrightError as error:
+        # A page some 10,000 px tall, captured while the machine is loaded, once came back
+        # as "Unable to capture screenshot" (Chromium's compositor); a second try takes it.
+        if "Unable to capture screenshot" not in str(error):
+            raise
+        target.screenshot(path=str(path), quality=PICTURE_QUALITY, **whole)
     return path
 
 
