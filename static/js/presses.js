@@ -13,6 +13,11 @@
 // part too: its request holds the board's presses, and a change made while the board's
 // request is on its way is sent once that answer is drawn. Otherwise the later answer
 // was drawn on a board the earlier one had already replaced, and never showed.
+//
+// A mouse press that spans an answer (the button goes down on the board, the answer
+// redraws it, the button comes up on the new one) fires no click: the button it went down
+// on is gone. The same button on the new board is clicked instead. A finger's tap needs
+// nothing: the browser clicks what is under the finger when it lifts.
 (function () {
   "use strict";
   const onTheWay = new Set(); // requests of a container, or redrawing one, in flight
@@ -47,14 +52,21 @@
     return onTheWay.size > 0;
   }
 
-  function pressOnTheNextBoard(container, button) {
+  // The button on the board now that stands where `button` stood on an earlier one.
+  function sameButtonNow(container, button) {
     const selector = button.id
       ? "#" + CSS.escape(button.id)
       : "#" + CSS.escape(container.id) + ' button[name="' + CSS.escape(button.name) +
         '"][value="' + CSS.escape(button.value) + '"]';
+    const again = document.querySelector(selector);
+    if (!again || again.type !== "submit" || again.disabled || !containerOf(again)) return null;
+    return again;
+  }
+
+  function pressOnTheNextBoard(container, button) {
     return () => {
-      const again = document.querySelector(selector);
-      if (!again || again.type !== "submit" || again.disabled || !containerOf(again)) return false;
+      const again = sameButtonNow(container, button);
+      if (!again) return false;
       again.click();
       return true;
     };
@@ -100,4 +112,28 @@
   document.addEventListener("htmx:afterSettle", () => {
     if (held.length) setTimeout(pressAgain, 0);
   });
+
+  let pressedOn = null; // the button a mouse (or pen) went down on, and its board
+  let owed = null; // the new board's button, if the browser does not click it itself
+  const buttonAt = (event) => (event.target.closest ? event.target.closest("button") : null);
+  document.addEventListener("pointerdown", (event) => {
+    const button = event.pointerType === "touch" ? null : buttonAt(event);
+    const container = containerOf(button);
+    pressedOn = container ? { button, container } : null;
+  }, true);
+  document.addEventListener("pointerup", (event) => {
+    const was = pressedOn;
+    pressedOn = null;
+    if (!was || was.button.isConnected || event.pointerType === "touch") return;
+    const now = buttonAt(event);
+    if (!now || now !== sameButtonNow(was.container, was.button)) return;
+    owed = now;
+    setTimeout(() => {
+      if (owed === now) now.click();
+      owed = null;
+    }, 0);
+  }, true);
+  document.addEventListener("click", (event) => {
+    if (owed && owed.contains(event.target)) owed = null; // the browser clicked it after all
+  }, true);
 })();

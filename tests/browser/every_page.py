@@ -53,8 +53,12 @@ def hearts_deal(page: Page, base: str) -> None:
 def hearts_pass_chosen(page: Page, base: str) -> None:
     """The pass, two cards chosen (lifted, ringed) and the others waiting."""
     hearts_deal(page, base)
+    # Each press waits for its answer, as start_and_choose_three does: what this helper
+    # draws is a state, not quick presses (test_hearts_table_browser has those).
     for card in page.locator("#hand button[data-card]").all()[:2]:
+        code = card.get_attribute("data-card")
         card.click()
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#hand [aria-pressed='true']")).to_have_count(2)
 
 

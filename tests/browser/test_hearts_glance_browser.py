@@ -348,7 +348,9 @@ def test_each_instruction_is_said_once_and_the_tap_help_until_a_card_is_played(
     expect(page.locator(".pass-note")).to_contain_text("Pass 3 cards")
     assert "Choose 3 cards" not in felt.inner_text()  # the note says it, once
     for card in page.locator("#hand button[data-card]").all()[:3]:
-        card.click()
+        code = card.get_attribute("data-card")
+        card.click()  # each press answered before the next (quick ones: the table tests)
+        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
     page.locator("#pass-cards").click()
     help_text = "tap a card to lift it"
     wait_for_me(page)

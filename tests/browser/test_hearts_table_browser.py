@@ -312,6 +312,57 @@ def test_presses_made_while_a_computer_step_is_on_its_way_all_count(
     page.context.close()
 
 
+@pytest.mark.parametrize("pointer", ["mouse", "touch"])
+def test_a_press_held_down_while_the_table_is_redrawn_counts_once(live_server, browser, pointer):
+    """The second card of the pass pressed while the first one's answer is on its way, and
+    let go once that answer has redrawn the table. A mouse's click was lost (the browser
+    clicks nothing: the button it went down on is gone); a finger's tap is clicked where
+    it lifts, and must not count twice."""
+    touch = pointer == "touch"
+    context = browser.new_context(locale="en-GB", reduced_motion="reduce", has_touch=touch)
+    page = context.new_page()
+    _start(page, live_server.url)
+    held = []
+
+    def hold_the_first_press(route):
+        if route.request.method == "POST" and not held:
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/hearts/game/**", hold_the_first_press)
+    first, second = page.locator("#hand button[data-card]").all()[:2]
+    codes = [first.get_attribute("data-card"), second.get_attribute("data-card")]
+    if touch:
+        first.tap()
+    else:
+        first.click()
+    for _ in range(250):
+        if held:
+            break
+        page.wait_for_timeout(20)
+    box = second.bounding_box()
+    point = {"x": box["x"] + box["width"] / 2, "y": box["y"] + 12}
+    cdp = context.new_cdp_session(page)
+    if touch:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    else:
+        page.mouse.move(point["x"], point["y"])
+        page.mouse.down()
+    held[0].continue_()  # the first card's answer redraws the table under the press
+    expect(page.locator(f"#card-{codes[0]}")).to_have_attribute("aria-pressed", "true")
+    if touch:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    else:
+        page.mouse.up()
+    expect(page.locator(f"#card-{codes[1]}")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_timeout(300)  # a second click would unchoose it again
+    expect(page.locator("#hand [aria-pressed='true']")).to_have_count(2)
+    game = HeartsGame.objects.get(pk=page.url.rstrip("/").split("/")[-1])
+    assert sorted(game.chosen) == sorted(codes)
+    context.close()
+
+
 # --- 11. The help page ------------------------------------------------------------------------
 
 
