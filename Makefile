@@ -1,8 +1,18 @@
 # cardsite — every set-up step lives here, so a fresh machine needs only `make run` or `make test`.
 SHELL := /bin/bash
-PYTHON ?= python3.11
+# Any CPython from 3.11 to 3.13: the newest found, unless PYTHON names one.
+ifeq ($(origin PYTHON),undefined)
+PYTHON := $(shell scripts/find-python.sh)
+endif
 VENV := .venv
 BIN := $(VENV)/bin
+# uv installs exactly uv.lock; it lives in a small environment of its own, .uv, so that
+# syncing .venv to the lock never removes it.
+UV_VERSION := 0.13.9
+UV := .uv/bin/uv
+# uv uses the Python found above and never downloads one; .venv is where it installs.
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := $(VENV)
 PORT ?= 8000
 # Debian packages are installed with sudo when not root.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -16,38 +26,52 @@ QUICK_WORKERS ?= 2
 # The quick lane: every test that needs no browser and no server subprocess.
 QUICK_MARKERS := not browser and not server and not ops
 
-.PHONY: help install install-test run serve migrate test test-quick test-postgres test-ops lint format messages chromium nginx postgresql bench bench-load screenshots clean
+.PHONY: help install install-test check-installed lock lock-upgrade run serve migrate test test-quick test-debian13 test-postgres test-ops lint format messages chromium gettext nginx postgresql bench bench-load screenshots clean
 
 help:
 	@echo "make run            install, migrate and serve on http://127.0.0.1:$(PORT)/ (SQLite)"
 	@echo "make test           install test needs (chromium included), lint, run the whole suite"
 	@echo "make test-quick     lint and every test that needs no browser or server, in parallel"
+	@echo "make test-debian13  make test-quick and a make run check on Debian 13's Python 3.13 (debootstrap)"
 	@echo "make test-postgres  the whole suite against a throwaway PostgreSQL cluster"
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
 	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/, each theme and print into docs/img/look/"
+	@echo "make lock           uv.lock again after a change to pyproject.toml (lock-upgrade: newest within bounds)"
+	@echo "make check-installed  what .venv holds is exactly uv.lock"
 	@echo "make lint | format | messages | bench | clean"
 
-# The virtual environment is rebuilt when pyproject.toml changes.
-$(BIN)/python:
-	@command -v $(PYTHON) >/dev/null || { echo "$(PYTHON) is needed (Python 3.11)"; exit 1; }
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+$(UV):
+	@[ -n "$(PYTHON)" ] || exit 1
+	@$(PYTHON) -m venv .uv || { echo "$(PYTHON) cannot make a virtual environment: install its venv module (Debian: python3-venv)"; exit 1; }
+	.uv/bin/pip install --quiet --disable-pip-version-check 'uv==$(UV_VERSION)'
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# The environment is synced to uv.lock again whenever the lock or pyproject.toml changes;
+# --locked refuses a lock that no longer matches pyproject.toml (`make lock` mends it).
+$(VENV)/.installed: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --locked --quiet --python $(PYTHON)
 	touch $@
 
-# The site and its test needs in one pip run: the site alone first would resolve and
-# install it twice (6 s of a fresh clone's `make test`).
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --locked --quiet --python $(PYTHON) --extra test
 	touch $(VENV)/.installed $@
 
 install: $(VENV)/.installed
 
-install-test: $(VENV)/.installed-test chromium
+install-test: $(VENV)/.installed-test chromium gettext
+
+# What is installed is exactly what the lock says (CI runs it after make test).
+check-installed: $(VENV)/.installed-test
+	$(UV) sync --locked --check --python $(PYTHON) --extra test
+
+# After a change to pyproject.toml's dependencies: the smallest change to uv.lock that
+# matches it. lock-upgrade takes the newest release of everything within its bounds.
+lock: | $(UV)
+	$(UV) lock --python $(PYTHON)
+
+lock-upgrade: | $(UV)
+	$(UV) lock --upgrade --python $(PYTHON)
 
 # Playwright cannot download browsers here: the tests drive Debian's chromium-headless-shell
 # (the same Blink, lighter: tests/browser/conftest.py), the motion bench the full chromium.
@@ -57,6 +81,15 @@ chromium:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
 			chromium chromium-headless-shell fonts-dejavu-core >/dev/null; \
+	fi
+
+# GNU gettext: the translation tests check the catalogues with msguniq, and `make messages`
+# writes them.
+gettext:
+	@if ! command -v msguniq >/dev/null; then \
+		echo "Installing Debian's gettext for the translation tests"; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext >/dev/null; \
 	fi
 
 # Debian's PostgreSQL and nginx for the live tests; each test runs its own throwaway
@@ -134,8 +167,13 @@ test: install-test lint
 
 # The inner loop: lint and the tests that need no browser and no server, in parallel
 # (no Chromium is installed for it).
-test-quick: lint
+test-quick: gettext lint
 	@$(call pytest_in,-n $(QUICK_WORKERS) --dist worksteal -m "$(QUICK_MARKERS)")
+
+# The second Python: Debian 13's own 3.13, in a Debian 13 root built with debootstrap (and
+# reused), where `make test-quick` and a `make run` smoke check run from this tree.
+test-debian13:
+	scripts/debian13-lane.sh
 
 test-postgres: install-test postgresql
 	scripts/with-postgres.sh bash -c '$(run_pytest)'
@@ -145,7 +183,7 @@ test-postgres: install-test postgresql
 test-ops: install-test nginx postgresql
 	@$(call pytest_in,-m ops)
 
-messages: $(VENV)/.installed-test
+messages: $(VENV)/.installed-test gettext
 	$(BIN)/python manage.py makemessages -l fr -l nb --no-obsolete --ignore=.venv --ignore=staticfiles
 	$(BIN)/python manage.py compilemessages --ignore=.venv
 
@@ -156,7 +194,7 @@ bench-load: $(VENV)/.installed-test nginx postgresql
 	$(BIN)/python bench/bench_load.py
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .uv staticfiles .pytest_cache .ruff_cache .hypothesis
 
 # Every state of both games at 1280 and 390 px, written to docs/img/states/ to be looked at
 # (the accessibility test visits them all; in `make test` it writes to test-artifacts/).
