@@ -6,8 +6,8 @@ connections, so only on a database where they can hold separate locks (PostgreSQ
 `make test-postgres`); the SQLite test database is in memory.
 """
 
+import contextlib
 import threading
-import time
 
 import pytest
 from django.db import OperationalError, connection
@@ -96,20 +96,30 @@ def test_one_link_code_entered_on_two_devices_at_once_serves_one():
     assert sorted(str(answer.problem) for answer in answers) == ["None", "used", "used"]
 
 
-def _slow_after_first_player_lock():
-    """A query wrapper that waits after this thread's first ``SELECT ... FOR UPDATE`` of
-    a player row: both racers then hold their first lock before either asks for its
-    second, so a pair of locks taken in two steps deadlocks every time, not by luck."""
-    state = {"waited": False}
+def _both_hold_their_first_player_lock():
+    """Per-thread query wrappers that meet after each thread's first ``SELECT ... FOR
+    UPDATE`` of a player row: both racers then hold their first lock before either asks
+    for its second, so a pair of locks taken in two steps deadlocks every time, not by
+    luck. Locks taken in one ordered step never meet there (the second racer waits on the
+    first's row), so the first goes on once the meeting is given up."""
+    both_locked = threading.Barrier(2)
 
-    def wrapper(execute, sql, params, many, context):
-        result = execute(sql, params, many, context)
-        if not state["waited"] and "FOR UPDATE" in sql and '"games_player"' in sql:
-            state["waited"] = True
-            time.sleep(0.5)
-        return result
+    def for_one_thread():
+        waited = False
 
-    return wrapper
+        def wrapper(execute, sql, params, many, context):
+            nonlocal waited
+            result = execute(sql, params, many, context)
+            if not waited and "FOR UPDATE" in sql and '"games_player"' in sql:
+                waited = True
+                # Given up when the other racer waits on this one's lock, as it should.
+                with contextlib.suppress(threading.BrokenBarrierError):
+                    both_locked.wait(timeout=1)
+            return result
+
+        return wrapper
+
+    return for_one_thread
 
 
 def test_two_devices_signing_in_to_each_others_player_at_once_never_deadlock():
@@ -125,7 +135,7 @@ def test_two_devices_signing_in_to_each_others_player_at_once_never_deadlock():
         lambda: results.append(keeping.sign_in(
             player=first, device_player_id=second.pk, old_key=None)),
         expected=(keeping.PlayerGone, OperationalError),
-        wrapper=_slow_after_first_player_lock,
+        wrapper=_both_hold_their_first_player_lock(),
     )
     assert [type(error) for error in raised] == [keeping.PlayerGone], raised
     assert len(results) == 1 and results[0].merged
