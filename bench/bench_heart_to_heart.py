@@ -1,6 +1,6 @@
 """Heart to Heart benchmarks: engine taps, JSON round trips, the solver, drawing W deals.
 
-Prints figures; asserts nothing (targets are in issue 3 and docs/heart-to-heart-engine.md).
+Prints figures; asserts nothing (the targets are in docs/heart-to-heart-engine.md).
 Run: .venv/bin/python bench/bench_heart_to_heart.py [--deals 10000] [--w-deals 1000]
 """
 

@@ -2,7 +2,7 @@
 
 Measures, on one core:
   1. random legal full games per second through the public API (a new state per move,
-     random card from the legal set, random pass) — the issue's target is >= 200/s;
+     random card from the legal set, random pass) — the target is >= 200/s;
   2. the same games through ``computer_move`` with the ``random`` player (seat view and
      a derived SplitMix64 stream per decision: the path tournaments and the site use);
   3. legal-move generation calls per second (the mask form and the card-code form).

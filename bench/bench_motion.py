@@ -1,4 +1,4 @@
-"""The main thread while cards travel (issue 21, point 3), in Debian's Chromium.
+"""The main thread while cards travel, in Debian's Chromium (docs/performance.md#motion).
 
 A production-shaped server (DEBUG off, whitenoise, the site's own 450-ms cadence and
 one-second linger) and a real browser play a whole Heart to Heart win (the Examples

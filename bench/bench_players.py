@@ -2,14 +2,14 @@
 
 For each level: decisions per second and the time of one decision (mean, 99th
 percentile, max) — a decision here is what ``computer_move`` costs: the seat view,
-the tie-break stream, the player's choice, and the engine applying it. Then the
-issue's yardstick: a 1,000-game Hard vs three Easy tournament on one core.
+the tie-break stream, the player's choice, and the engine applying it. Then a
+yardstick: a 1,000-game Hard vs three Easy tournament on one core.
 
-The test-only ``planner`` (issue 12) samples hidden hands and plays them out, so it
+The test-only ``planner`` samples hidden hands and plays them out, so it
 is measured apart, at a table with Easy, Medium and Hard: all its decisions, and the
 planning ones alone (the moon still possible, its hand strong enough, a real choice);
 then a planner vs three Hard tournament, timed (``--planner-tournament``). The
-test-only ``searcher`` (issue 24) likewise, against three Hard seats: its decisions
+test-only ``searcher`` likewise, against three Hard seats: its decisions
 (passes and cards with a real choice), the Hard seats' decisions at that table, and
 its deals per second on one core (``--searcher-games``).
 """

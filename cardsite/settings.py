@@ -72,7 +72,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "cardsite.request_body.ReadPostBodyMiddleware",
     # Below WhiteNoise (static files come precompressed) and above everything that writes
-    # a body. Why Django compresses rather than the proxy: docs/performance.md, "Bytes".
+    # a body. Why Django compresses rather than the proxy: docs/performance.md#bytes.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",

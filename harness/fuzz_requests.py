@@ -174,7 +174,7 @@ class Generator:
                 f"player={rng.randint(1, 50)}", f"player={rng.randint(1, 50)}:1vXyZ:forged",
                 "player=-1:abc:def", "player=%00", "player=" + "9" * 400,
                 # A signed-in browser's cookie, forged (a device key is "k" and the key),
-                # and the look cookie broken every way (issues 31, 32).
+                # and the look cookie broken every way.
                 "player=k" + "".join(rng.choices(string.ascii_letters, k=43)) + ":1vXyZ:forged",
                 "player=k:abc:def", "look=dark.large.four.blue", "look=" + "x." * 300,
                 "look=dark.large", "look=%ff%fe", "look=system.standard.two.red.extra",
@@ -346,7 +346,7 @@ def _credential(g: Generator) -> str:
 
 
 def _keeping(g: Generator):
-    """The keeping pages (issue 32): passkey ceremonies, link codes, leaving."""
+    """The keeping pages (docs/passkeys.md): passkey ceremonies, link codes, leaving."""
     rng = g.rng
     codes = ("7K3M-Q9TX-4WBA", "0000-0000-0000", "oooo-iiii-llll", "UUUU-UUUU-UUUU", "ABC")
     path, fields = rng.choice((

@@ -1,4 +1,4 @@
-"""Two players become one, counted once (issue 32, point 4; games/services/keeping.py)."""
+"""Two players become one, counted once (docs/passkeys.md#merge; games/services/keeping.py)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Merges racing each other never double a figure, nor does one link code serve twice
-(issue 32, points 3 and 4).
+(docs/passkeys.md#merge).
 
 As tests/services/test_heart_to_heart_concurrency.py: real threads with their own
 connections, so only on a database where they can hold separate locks (PostgreSQL in

@@ -1,5 +1,5 @@
 """``manage.py purge`` and keeping progress: a player with a passkey is never removed for
-being away, nor is their game in progress; spent sign-in rows go (issue 32, point 5)."""
+being away, nor is their game in progress; spent sign-in rows go (docs/passkeys.md)."""
 
 from __future__ import annotations
 

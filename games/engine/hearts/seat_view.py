@@ -47,7 +47,7 @@ class SeatView(NamedTuple):
     target: int
     result: str | None  # "win" | "draw" | "loss" from this seat, once the game is over
     # The cards this seat passed, after the exchange — kept only for a measurement player
-    # that remembers its pass (``remembers_pass``, issue 24); 0 for every site level and
+    # that remembers its pass (``remembers_pass``: the searcher); 0 for every site level and
     # the human seat, which forget it (docs/rules.md#hearts-computers).
     own_pass: int = 0
 

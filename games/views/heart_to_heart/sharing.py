@@ -26,7 +26,7 @@ from games.views.requests import HtmxHttpRequest
 OG_LOCALES = {"en": "en_GB", "fr": "fr_FR", "nb": "nb_NO"}
 # A new drawing gets a new number: the picture's URL changes with it, so the year-long
 # "immutable" copies that chat apps and proxies keep of the old one are never stale.
-DRAWING_VERSION = 2  # 2: the card faces of games/drawing/card_faces.py (issue 21)
+DRAWING_VERSION = 2  # 2: the card faces of games/drawing/card_faces.py, not pips
 CACHE_ALIAS = "deal_images"
 YEAR = 60 * 60 * 24 * 365
 

@@ -1,4 +1,4 @@
-"""Fairness and determinism of the computer players (issue 6 points 4 and 5).
+"""Fairness and determinism of the computer players (docs/rules.md#hearts-computers).
 
 A computer seat decides from its seat view only: change every card it cannot see —
 the other hands, what the others passed, what it passed itself once the exchange is
@@ -46,7 +46,7 @@ def rehide(
     ``keep_suits`` each other seat keeps its number of cards per suit (so voids shown in
     play stay true); otherwise only its number of cards. With ``keep_pass`` the cards
     ``seat`` passed stay with the seat it passed them to (a player that remembers its
-    pass knows where they are; issue 24): only the rest is dealt again.
+    pass knows where they are: the searcher): only the rest is dealt again.
     """
     data = state.to_dict()
     others = [s for s in range(4) if s != seat]
@@ -214,7 +214,7 @@ def test_suit_masks_cover_the_deck():
 
 
 def test_hards_moon_defence_reads_nothing_hidden():
-    # Issue 12: positions where Hard defends before the shared watch (it read the signs
+    # Positions where Hard defends before the shared watch (it read the signs
     # of a moon attempt from its own view) — from tables with the test-only shooter.
     # Every hidden card changes; Hard's suspect and its card do not.
     from games.engine.hearts.players.moon import moon_suspect

@@ -1,4 +1,5 @@
-"""The moon, on hand-built positions (docs/rules.md#hearts-computers, issue 6 point 3).
+"""The moon, on hand-built positions (docs/rules.md#hearts-computers,
+docs/hearts-levels.md#moon-defence).
 
 - The watch is the same on every level: once a seat has 12+ points and nobody else
   has any, no level hands it a point card when another legal card exists.
@@ -220,7 +221,7 @@ def test_hard_keeps_stoppers_only_against_a_seat_that_also_dominates_the_tricks(
     assert decision(state, 2, "hard") == "8D"
 
 
-# Issue 12: Hard reads a moon attempt from the signs a strong player notices — a pass of
+# Hard reads a moon attempt from the signs a strong player notices — a pass of
 # three low cards, high cards led and won, heart tricks taken — before anyone has points.
 
 
@@ -275,7 +276,7 @@ def test_hard_breaks_the_moon_by_taking_a_heart_from_the_suspect():
     assert decision(state, 0, "hard-nowatch") == "4D"
 
 
-# Issue 24: against a shooter that searches, Hard keeps what can still break the moon —
+# Against a shooter that searches, Hard keeps what can still break the moon —
 # its top hearts, the Q♠ for another seat's trick — and leads where the suspect cannot win.
 
 
@@ -374,7 +375,7 @@ def test_no_site_level_uses_the_sampler_or_a_searching_player(level):
         assert f"players.{name}" not in source and f"import {name}" not in source
 
 
-# Issue 24, second round: Hard clears a seat that throws high cards away, keeps its hearts
+# Hard clears a seat that throws high cards away, keeps its hearts
 # off a trick a seat wins with its own Q♠, keeps its last stopper, keeps the A♥ from a
 # pass that would give the A♥ and K♥ together, and sheds high cards only early.
 
@@ -467,7 +468,7 @@ def test_hard_sheds_high_cards_on_clean_tricks_only_in_the_first_three_tricks():
 
 
 def test_hard_keeps_the_king_of_hearts_with_three_hearts_under_it_while_a_moon_is_possible():
-    # Issue 24, third round. As with the A♥ above: nobody has a point, seat 2 discards on a
+    # As with the A♥ above: nobody has a point, seat 2 discards on a
     # diamond trick holding the K♥ (the A♥ still out) over three more hearts. Hard throws
     # another heart and keeps the king, which the three hearts under it let wait for a
     # heart trick to take from a shooter; Medium throws the king.
@@ -492,7 +493,7 @@ def test_hard_keeps_the_king_of_hearts_with_three_hearts_under_it_while_a_moon_i
 
 
 def test_hard_takes_a_point_trick_before_the_suspect_with_a_card_nothing_out_beats():
-    # Issue 24, fourth round. Seat 3 has the Q♠ (13 points, the watch's suspect) and three
+    # Seat 3 has the Q♠ (13 points, the watch's suspect) and three
     # of the four tricks; seat 0 leads the 6♥ and seat 1's 9♥ is winning, with seat 3 still
     # to play after seat 2. Seat 2 holds the A♥, which nothing unseen beats: Hard takes the
     # hearts with it now (the moon ends) instead of ducking and keeping it as a stopper.

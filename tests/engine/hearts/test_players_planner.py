@@ -1,4 +1,4 @@
-"""The test-only planning shooter (issue 12 point 1): legal, deterministic, fair.
+"""The test-only planning shooter (docs/hearts-levels.md#strength): legal, deterministic, fair.
 
 It samples the hands it cannot see from its decision's SplitMix64 stream, so two
 tables that look the same from its seat (same view) and the same stream give the

@@ -1,5 +1,5 @@
-"""The test-only searcher (issue 24 point 1): legal, deterministic, fair, a measurement
-player only.
+"""The test-only searcher (docs/hearts-levels.md#strength): legal, deterministic, fair,
+a measurement player only.
 
 It samples the hands it cannot see from its decision's SplitMix64 stream and plays every
 candidate out in them, so two tables that look the same from its seat (same view, which

@@ -1,4 +1,4 @@
-"""Hearts rules, one by one, on hand-built deals (docs/rules.md#hearts, issue 5)."""
+"""Hearts rules, one by one, on hand-built deals (docs/rules.md#hearts)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Sharing a Heart to Heart deal (issue 14): link-preview tags, the deal's picture, the
-Share buttons' markup and words, the web app manifest."""
+"""Sharing a Heart to Heart deal (docs/rules.md#h2h-sharing): link-preview tags, the
+deal's picture, the Share buttons' markup and words, the web app manifest."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""A signed-in visitor's pages cost what anyone's do (issue 32, point 8): the one query
+"""A signed-in visitor's pages cost what anyone's do (docs/passkeys.md#measured): the one query
 that finds the player finds the browser's key with it (games/visitors.py)."""
 
 from __future__ import annotations

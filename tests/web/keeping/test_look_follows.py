@@ -1,4 +1,4 @@
-"""The cards and table follow the player (issues 31 and 32): a browser that signs in, by a
+"""The cards and table follow the player: a browser that signs in, by a
 passkey or a link code, is given the player's saved look in the ``look`` cookie the
 first paint reads; signing out and forgetting take the look away with the player
 (docs/passkeys.md#look)."""

@@ -1,4 +1,4 @@
-"""The keeping pages' safety promises (issue 32, point 6): CSRF on every form, limits per
+"""The keeping pages' safety promises (docs/passkeys.md#safety): CSRF on every form, limits per
 address, nothing that tells a stranger whether a player or a passkey exists."""
 
 from __future__ import annotations

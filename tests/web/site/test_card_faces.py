@@ -1,8 +1,9 @@
-"""The card faces (issue 21, point 5): one geometry, committed face files (one a face)
-and a stylesheet drawn from it, and card markup that only names its face. Issue 31: four
-decks from it (standard, large print, four colours, both), each its own cached set and
-stylesheet with the same selectors; the large index fits the strip a Hearts hand card
-shows and is tall enough on a phone; the four colours hold WCAG's contrast on the paper.
+"""The card faces (docs/card-faces.md): one geometry, committed face files (one a face)
+and a stylesheet drawn from it, and card markup that only names its face. Four decks
+from it (docs/card-faces.md#decks: standard, large print, four colours, both), each its
+own cached set and stylesheet with the same selectors; the large index fits the strip a
+Hearts hand card shows and is tall enough on a phone; the four colours hold WCAG's
+contrast on the paper.
 
 The first tests need neither Django's database nor the engine: the pip layout is plain
 geometry (games/drawing/card_faces.py).
@@ -189,7 +190,7 @@ def test_a_face_has_no_script_style_or_outside_reference(code, deck):
         f"#{suit}", f"#f{rank}", f"#h{rank}", f"#i{card_faces.face_id(code)}"}
 
 
-# ---------------------------------------------------------------- large print (issue 31)
+# ---------------------------------------------------------------- large print
 
 
 def _css_card_width(path: Path, rule: str, viewport: float) -> float:
@@ -313,7 +314,7 @@ def test_large_print_keeps_a_figure_on_the_courts_and_one_pip_on_the_numbers():
     assert standard.count('<use href="#H"') == 8  # the standard deck: seven pips and the index
 
 
-# ---------------------------------------------------------------- four colours (issue 31)
+# ---------------------------------------------------------------- four colours
 
 
 def _linear(colour: str) -> tuple[float, float, float]:

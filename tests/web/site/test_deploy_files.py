@@ -35,7 +35,8 @@ def test_the_nginx_site_fails_over_only_requests_that_never_reached_an_app_serve
                    for line in directives)
     assert "proxy_set_header X-Forwarded-Proto $scheme;" in directives
     assert "proxy_set_header Host $http_host;" in directives
-    # Overwritten, so the app's own limits per address read the real client (issue 32).
+    # Overwritten, so the app's own limits per address read the real client
+    # (docs/passkeys.md#safety).
     assert "proxy_set_header X-Real-IP $remote_addr;" in directives
     assert "@@" not in site
 

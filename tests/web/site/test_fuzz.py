@@ -115,7 +115,7 @@ def test_hostile_requests_never_get_a_5xx_nor_change_another_visitors_game(quiet
     assert _others_snapshot(other_player) == before
     # The run reached the views (pages drawn, actions redirected), not only refusals.
     assert statuses.get(2, 0) > 50 and statuses.get(3, 0) > 50 and statuses.get(4, 0) > 200
-    # The keeping pages (issue 32) were reached too: each was sent a POST the view itself
+    # The keeping pages (/keep/) were reached too: each was sent a POST the view itself
     # answered (not Django's CSRF refusal, not a wrong method), and some of them did more
     # than refuse (a page, a redirect, JSON options).
     assert set(keeping) == set(KEEPING_ENDPOINTS), sorted(keeping)

@@ -1,4 +1,4 @@
-"""A game's address that is not the visitor's answers a real page (issue 30): still a 404,
+"""A game's address that is not the visitor's answers a real page: still a 404,
 never the game, one wording whether the game is someone else's or not there at all, and
 a game of the visitor's own offered instead (games/views/game_pages.py,
 game_not_found_page)."""

@@ -33,7 +33,7 @@ from games.visitors import COOKIE_NAME
 # Pages no link may lead to from the home page but a crawler still tries.
 EXTRA_PAGES = ("/admin/", "/admin/login/", "/heart-to-heart/new/", "/heart-to-heart/open/?code=x",
                "/heart-to-heart/open/?code=HH1-W-AAAAAAB", "/robots.txt", "/favicon.ico",
-               # A link code's pages (issue 32): the box, and a QR code's address, which a
+               # A link code's pages: the box, and a QR code's address, which a
                # link preview fetches; neither may spend or make anything.
                "/keep/code/", "/keep/code/7K3M-Q9TX-4WBA/", "/keep/forget/")
 PAGE_LIMIT = 150  # bounded: /heart-to-heart/ sends to a new random deal every time
@@ -122,7 +122,8 @@ def test_a_returning_visitor_reading_pages_changes_nothing(client):
 
 @pytest.mark.django_db
 def test_the_first_visit_to_hearts_starts_no_game_and_counts_none(client):
-    """Issue 11 point 8: no phantom Medium game; a game counts when the visitor starts it."""
+    """No phantom Medium game: a game counts when the visitor starts it, not when a page
+    shows the start screen."""
     page = client.get("/hearts/")
     assert page.status_code == 200
     assert 'data-action="start"' in page.content.decode()
@@ -159,7 +160,7 @@ NAGS = re.compile(r"(?i)passkey|sign[ -]?in|sign[ -]?up|log[ -]?in|account|link 
 @pytest.mark.django_db
 @pytest.mark.parametrize("with_a_player", [False, True], ids=["stranger", "player"])
 def test_keeping_is_offered_by_quiet_links_only(client, with_a_player):
-    """Issue 32: a player who does nothing sees one quiet link in the footer of every page
+    """A player who does nothing sees one quiet link in the footer of every page
     and one under each game's statistics, and nothing else: no banner, no dialog, no other
     link to /keep/, no word about passkeys or signing in."""
     if with_a_player:

@@ -1,4 +1,4 @@
-"""Cards and table (issue 31): a plain form that saves the look on the player and in a
+"""Cards and table (docs/rules.md#look): a plain form that saves the look on the player and in a
 cookie, and every page drawn in it from the first paint (games/look.py)."""
 
 from __future__ import annotations

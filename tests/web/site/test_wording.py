@@ -1,4 +1,4 @@
-"""Wording a native speaker would use, pinned where it once went wrong (issue 11, point 15)."""
+"""Wording a native speaker would use, pinned where it once went wrong."""
 
 import re
 

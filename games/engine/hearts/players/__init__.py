@@ -3,10 +3,11 @@
 ``SITE_LEVELS`` are the levels a person can choose on the site. The others exist for
 measurement only: ``random`` (the floor: a uniformly random legal card), ``shooter``
 (goes for the moon, to measure the moon defence), ``planner`` (a shooter that
-samples the hidden hands and plans its line, issue 12), ``searcher`` (plays every card
-by Monte Carlo over sampled hidden hands and shoots when its samples say the moon pays,
-issue 24) and ``<level>-nowatch`` (a level with
-the moon watch and defence switched off: "a table that ignores the moon").
+samples the hidden hands and plans its line), ``searcher`` (plays every card by Monte
+Carlo over sampled hidden hands and shoots when its samples say the moon pays: the
+strongest test of Hard's defence) and ``<level>-nowatch`` (a level with the moon watch
+and defence switched off: "a table that ignores the moon"). What each does and how the
+levels fare against them: docs/hearts-levels.md#strength.
 
 Every player has the same two entry points and is stateless, fed only a ``SeatView``
 and a deterministic SplitMix64 stream for ties:

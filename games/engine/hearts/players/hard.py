@@ -1,7 +1,8 @@
 """Hard: Medium's habits, plus the reading of the table a strong club player keeps.
 
-What it does, and why (the rounds of tuning that shaped it, with their measurements,
-are in docs/hearts-levels.md#hard-rules):
+What it does, and why (each rule, and what the level measures today, in
+docs/hearts-levels.md#hard-rules; the tuning rounds behind them in
+docs/history/hearts-levels.md):
 
 - It remembers every card played and who has shown a void, so it knows what is still
   out and where points could land.

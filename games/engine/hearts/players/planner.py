@@ -1,6 +1,6 @@
 """Planner: a test-only shooter that plans its line by sampling the hands it cannot see.
 
-It exists to measure the moon defence of the real levels (issue 12) and is never
+It exists to measure the moon defence of the real levels and is never
 offered on the site: docs/rules.md#hearts-computers forbids a computer that shoots,
 and the real levels do no search. It reads only its own ``SeatView``.
 

@@ -1,4 +1,4 @@
-"""Searcher: a test-only player that searches, as strong programs do (issue 24).
+"""Searcher: a test-only player that searches, as strong programs do.
 
 It exists to measure the moon defence of the real levels and is never offered on the
 site: docs/rules.md#hearts-computers forbids a computer that searches or shoots. It
@@ -37,7 +37,7 @@ played out ``PASS_WORLDS`` times from the first trick, the cards it will receive
 with the other hands (the passer's three highest), and the best one is passed.
 
 Budget: ``WORLDS`` worlds per card decision and ``PASS_WORLDS`` per pass candidate;
-``docs/hearts-levels.md`` gives its speed. Deterministic: every sample comes from the
+docs/hearts-levels.md#speed gives its speed. Deterministic: every sample comes from the
 decision's stream.
 """
 
