@@ -1,4 +1,5 @@
-"""docs/architecture.md names every module of the tree, and nothing that is not in it."""
+"""docs/architecture.md names every module of the tree, every stylesheet and script, every
+static and test folder, and nothing that is not in it."""
 
 import re
 from pathlib import Path
@@ -39,10 +40,62 @@ def test_every_folder_the_page_names_exists():
     assert not gone, gone
 
 
+# Static files and test folders are named by their path from the repository's root.
+STATIC_NAMED = set(re.findall(r"`(static/[\w./-]+)`", PAGE))
+TESTS_NAMED = set(re.findall(r"`(tests/[\w/]+/)`", PAGE))
+
+
+def test_the_architecture_page_names_every_stylesheet_and_script():
+    found = {
+        path.relative_to(ROOT).as_posix()
+        for folder, suffix in (("static/css", ".css"), ("static/js", ".js"))
+        for path in (ROOT / folder).iterdir()
+        if path.suffix == suffix
+    }
+    missing = sorted(found - STATIC_NAMED)
+    assert not missing, f"docs/architecture.md does not name: {missing}"
+
+
+def test_the_architecture_page_names_every_other_static_folder():
+    """Pictures and card faces are named by their folder (``static/img/``), not file by
+    file: a folder of files that belong together, each written by one tool."""
+    folders = {
+        path.parent.relative_to(ROOT).as_posix() + "/"
+        for path in (ROOT / "static").rglob("*")
+        if path.is_file() and path.parent.name not in {"css", "js"}
+    }
+    # A deck's folder inside the faces' folder is named with it.
+    folders = {f for f in folders if not any(f != o and f.startswith(o) for o in folders)}
+    missing = sorted(folders - STATIC_NAMED)
+    assert not missing, f"docs/architecture.md does not name: {missing}"
+
+
+def test_every_static_file_or_folder_the_page_names_exists():
+    gone = sorted(name for name in STATIC_NAMED if not (ROOT / name).exists())
+    assert not gone, f"docs/architecture.md names static files that are not there: {gone}"
+
+
+def test_the_architecture_page_names_every_test_folder():
+    """Every folder under tests/ that holds Python (a test, a fixture, a helper)."""
+    found = {
+        path.parent.relative_to(ROOT).as_posix() + "/"
+        for path in (ROOT / "tests").rglob("*.py")
+        if "__pycache__" not in path.parts and path.parent != ROOT / "tests"
+    }
+    missing = sorted(found - TESTS_NAMED)
+    assert not missing, f"docs/architecture.md does not name: {missing}"
+
+
+def test_every_test_folder_the_page_names_exists():
+    gone = sorted(name for name in TESTS_NAMED if not (ROOT / name).is_dir())
+    assert not gone, f"docs/architecture.md names test folders that are not there: {gone}"
+
+
 def test_every_citation_of_another_docs_page_names_one_of_its_anchors():
-    """``docs/performance.md#in-the-code`` and the like: the page exists and has the
-    anchor (docs/rules.md's own citations are checked in test_rule_citations)."""
-    citation = re.compile(r"docs/([\w-]+)\.md#([\w-]+)")
+    """``docs/performance.md#in-the-code`` and the like, ``docs/history/…`` included: the
+    page exists and has the anchor (docs/rules.md's own citations are checked in
+    test_rule_citations)."""
+    citation = re.compile(r"docs/((?:history/)?[\w-]+)\.md#([\w-]+)")
     missing = []
     for path in repository_files():
         if path.suffix not in {".py", ".html", ".css", ".js", ".md"}:
