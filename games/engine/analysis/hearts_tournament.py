@@ -198,7 +198,9 @@ def run_tournament(
         if workers == 1:
             results = map(_play_set_job, jobs)
         else:
-            pool = stack.enter_context(multiprocessing.get_context("fork").Pool(workers))
+            # forkserver, not fork: the caller may run threads (a test runner's, a web
+            # server's), and a child forked beside them can inherit a lock held forever.
+            pool = stack.enter_context(multiprocessing.get_context("forkserver").Pool(workers))
             chunk = max(1, min(8, sets // (8 * workers)))
             results = pool.imap(_play_set_job, jobs, chunksize=chunk)
         for deals, rows in results:  # in set order, whatever the worker count

@@ -26,7 +26,9 @@ def both_verdicts(code):
 
 def test_fast_solver_agrees_with_the_literal_solver_on_330_deals():
     workers = max(1, min(2, os.cpu_count() or 1))
-    context = multiprocessing.get_context("fork")
+    # forkserver: an xdist worker runs threads, and a child forked beside them can
+    # inherit a lock one of them held (Python 3.12 and later warn of it).
+    context = multiprocessing.get_context("forkserver")
     with ProcessPoolExecutor(workers, mp_context=context) as pool:
         # The slowest deals first, one at a time, so that the two workers finish together.
         verdicts = list(pool.map(both_verdicts, sorted(CODES, key=SLOW_FIRST.get)))
