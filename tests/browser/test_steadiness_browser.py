@@ -1,4 +1,4 @@
-"""The table holds still while the cards travel (issue 21, point 3): cards move by
+"""The table holds still while the cards travel: cards move by
 `transform` only, and the table keeps its size as its lines change, so over a whole
 Heart to Heart win and a whole Hearts deal (the pass, thirteen tricks, the deal's end and
 the next deal) the cumulative layout shift is at most 0.02.
@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.browser.hearts_table import (
     lift_and_play_first_playable,
+    settled,
     start_and_choose_three,
     wait_for_me,
 )
@@ -112,7 +113,7 @@ def test_a_whole_heart_to_heart_win_holds_still(live_server, browser):
             ).click()
             expect(page.locator("#board")).not_to_have_attribute("data-version", version)
         expect(page.locator("[data-dialog='won']")).to_be_visible()
-        page.wait_for_timeout(500)  # the last card's flight
+        settled(page)  # the last card's flight and the dialog's entrance are over
         cls = _report(f"heart to heart at {width}", _steadiness(page))
         assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
         context.close()
@@ -132,7 +133,7 @@ def test_a_whole_hearts_deal_holds_still(live_server, browser, width, height):
         phase = wait_for_me(page)
     page.locator("#next-deal").click()
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
-    page.wait_for_timeout(500)  # the new deal's cards land
+    settled(page)  # the new deal's cards have landed
     cls = _report(f"hearts at {width}", _steadiness(page))
     assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
     context.close()
