@@ -1,13 +1,15 @@
 """Every page of the site and every state of both games, reached in one browser page, for
-the tests that read the whole site: the smallest text (issue 31, point 2), reflow at a
-320-px viewport and at 200 % zoom (point 5). Each place is a name and a function that
-takes the page there; the Hearts states are written into the visitor's own game, as
-hearts_table.put_latest_game_in does."""
+the tests that read the whole site: the smallest text, reflow at a 320-px viewport and at
+200 % zoom. Each place is a name and a function that takes the page there. The deep
+states (a won board, a stalemate, a trick, a deal's end, the game's end) are written in
+the database for the page's visitor (look_states): these tests read a state, not the
+way there."""
 
 from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from functools import lru_cache
 
 from playwright.sync_api import Page, expect
 
@@ -16,8 +18,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .heart_to_heart_line import play_line
-from .hearts_table import put_latest_game_in
+from .look_states import hearts_pass, show_h2h_game, show_hearts_game
 
 Visit = Callable[[Page, str], None]
 
@@ -25,19 +26,19 @@ Visit = Callable[[Page, str], None]
 def _go(path: str) -> Visit:
     def visit(page: Page, base: str) -> None:
         page.goto(base + path)
+
     return visit
 
 
 def _h2h_won(page: Page, base: str) -> None:
-    play_line(page, base, EXAMPLE_CODE, winning_line())
+    show_h2h_game(page, base, EXAMPLE_CODE, winning_line())
     expect(page.locator("[role='dialog'][data-dialog='won']")).to_be_visible()
     # The celebration's copies leave by themselves; the dialog is what is read.
     expect(page.locator(".motion-layer .celebration-card")).to_have_count(0, timeout=10000)
 
 
 def _h2h_stalemate(page: Page, base: str) -> None:
-    code, line = stalemate_case()
-    play_line(page, base, code, line)
+    show_h2h_game(page, base, *stalemate_case())
     expect(page.locator("[role='dialog'][data-dialog='stalemate']")).to_be_visible()
 
 
@@ -45,14 +46,16 @@ def hearts_deal(page: Page, base: str) -> None:
     """A new Hearts game from the start screen, its computers' passes done."""
     page.goto(f"{base}/hearts/")
     page.locator("#hearts-options form").evaluate(
-        "form => form.requestSubmit(form.querySelector(\"[data-action='start']\"))")
+        "form => form.requestSubmit(form.querySelector(\"[data-action='start']\"))"
+    )
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
 
 
 def hearts_pass_chosen(page: Page, base: str) -> None:
     """The pass, two cards chosen (lifted, ringed) and the others waiting."""
-    hearts_deal(page, base)
+    show_hearts_game(page, base, hearts_pass())
+    expect(page.locator(".seat .passed")).to_have_count(3)
     # Each press waits for its answer, as start_and_choose_three does: what this helper
     # draws is a state, not quick presses (test_hearts_table_browser has those).
     for card in page.locator("#hand button[data-card]").all()[:2]:
@@ -62,24 +65,32 @@ def hearts_pass_chosen(page: Page, base: str) -> None:
     expect(page.locator("#hand [aria-pressed='true']")).to_have_count(2)
 
 
+@lru_cache(maxsize=1)
 def hearts_states() -> dict[str, engine.HeartsState]:
     """Seed 11, three Medium computers: the first trick with the received cards still
     tagged and a led card on the table; a later trick with a card lifted in a hand that
     must follow suit (some cards sag); the trick gathered; the deal's end; the game's."""
     start = engine.new_game(11, levels=("medium",) * 3)
     first = play_on(start, lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) >= 1)
-    later = play_on(first, lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 2
-                    and len(s.tricks) >= 3)
+    later = play_on(
+        first,
+        lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 2 and len(s.tricks) >= 3,
+    )
     trick_done = play_on(later, lambda s: s.phase == "trick-done")
     deal_done = play_on(trick_done, lambda s: s.phase == "deal-done")
     game_over = play_on(deal_done, lambda s: s.phase == "game-over")
-    return {"first-trick": first, "later-trick": later, "trick-done": trick_done,
-            "deal-done": deal_done, "game-over": game_over}
+    return {
+        "first-trick": first,
+        "later-trick": later,
+        "trick-done": trick_done,
+        "deal-done": deal_done,
+        "game-over": game_over,
+    }
 
 
-def hearts_show(page: Page, state: engine.HeartsState) -> None:
-    put_latest_game_in(state)
-    page.reload()
+def hearts_show(page: Page, base: str, state: engine.HeartsState) -> None:
+    """A Hearts game in ``state``, opened at the top of its page."""
+    show_hearts_game(page, base, state)
     expect(page.locator(f"#table[data-phase='{state.phase}']")).to_be_visible()
     page.evaluate("window.scrollTo(0, 0)")
 
@@ -94,9 +105,10 @@ def lift_a_card(page: Page) -> None:
 
 def _hearts_state(name: str) -> Visit:
     def visit(page: Page, base: str) -> None:
-        hearts_show(page, hearts_states()[name])
+        hearts_show(page, base, hearts_states()[name])
         if name == "later-trick":
             lift_a_card(page)
+
     return visit
 
 
@@ -153,5 +165,9 @@ HEARTS_PAGES: list[tuple[str, Visit]] = [
     *[(f"hearts-{name}", _hearts_state(name)) for name in ("trick-done", "deal-done", "game-over")],
 ]
 STATISTICS_PAGES: list[tuple[str, Visit]] = [("statistics", _statistics)]
-GROUPS = {"site": SITE_PAGES, "statistics": STATISTICS_PAGES, "heart-to-heart": H2H_PAGES,
-          "hearts": HEARTS_PAGES}
+GROUPS = {
+    "site": SITE_PAGES,
+    "statistics": STATISTICS_PAGES,
+    "heart-to-heart": H2H_PAGES,
+    "hearts": HEARTS_PAGES,
+}
