@@ -1,9 +1,12 @@
-"""No text below 12 CSS px, on any page, in either print size (issue 31, point 2).
+"""No text below 12 CSS px, on any page, in either print size; and at a 320x640 viewport
+every page reflows (test_reflow_browser's check, which also runs at 200 % zoom).
 
 Every page of the site and every state of both games (tests/browser/every_page.py) is
 read at a laptop's 1280 px and a small phone's 360 px, in standard and in large print:
 each visible text node's computed font-size, and each visible form control's, must be
 at least 12 CSS px. Text a screen reader alone reads (clipped to a pixel) is left out.
+The same page, opened at 320x640, is checked for reflow first: one visit of each state
+serves both checks.
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ from playwright.sync_api import Browser
 
 from .every_page import GROUPS
 from .look_cookie import wear
+from .test_reflow_browser import reflow_problems
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PRINTS = {"standard": None, "large": "system.large.two.red"}
-SIZES = [(1280, 800), (360, 780)]
+REFLOW = (320, 640)
+SIZES = [(360, 780), (1280, 800)]
 SMALLEST_PX = 12
 
 # Each visible piece of text smaller than the floor: its element, size and words.
@@ -64,22 +69,24 @@ SMALL_TEXT = """(floor) => {
 
 @pytest.mark.parametrize("group", list(GROUPS))
 @pytest.mark.parametrize("print_size", list(PRINTS))
-def test_no_visible_text_is_below_12_css_px(live_server, browser: Browser, settings,
-                                             print_size, group):
+def test_no_visible_text_is_below_12_css_px_and_every_page_reflows_at_320_px(
+    live_server, browser: Browser, settings, print_size, group
+):
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is read
-    context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]},
-                                  locale="en-GB", reduced_motion="reduce")
+    context = browser.new_context(
+        viewport={"width": REFLOW[0], "height": REFLOW[1]}, locale="en-GB", reduced_motion="reduce"
+    )
     wear(context, live_server.url, PRINTS[print_size])
     page = context.new_page()
-    small = []
+    small, problems = [], []
     for name, visit in GROUPS[group]:
-        page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+        page.set_viewport_size({"width": REFLOW[0], "height": REFLOW[1]})
         visit(page, live_server.url)
+        problems += reflow_problems(page, name)
         for width, height in SIZES:
             page.set_viewport_size({"width": width, "height": height})
-            if name == "hearts-score-sheet" and width < 1000:
-                visit(page, live_server.url)  # the popover, opened at this width
             small += [f"{name} {width}: {t}" for t in page.evaluate(SMALL_TEXT, SMALLEST_PX)]
     context.close()
-    print("\n".join(small))
+    print("\n".join(small + problems))
     assert small == []
+    assert problems == []
