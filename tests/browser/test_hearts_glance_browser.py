@@ -1,8 +1,8 @@
 """The Hearts table read at a glance: every seat's total beside this deal's points, the
 score sheet in the first screen or one tap away, the computers holding their cards face
-down, focus on a card that can be played, the trick read in the order it fell, and each
-instruction said once. (The dialogs on the screen whatever the scroll: the pictures test;
-the seats' countdown: the table test.)
+down, and each instruction said once. (The dialogs on the screen whatever the scroll: the
+pictures test; the seats' countdown: the table test; focus on a card that can be played
+and the trick read in the order it fell: the keyboard test's whole Hearts deal.)
 
 Positions a test is not about reaching are written in the database and opened.
 
@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.engine import hearts as engine
 from games.engine.testing import play_on
 
-from .hearts_table import PLAYABLE, poll, show_game, wait_for_me
+from .hearts_table import PLAYABLE, show_game, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -144,123 +144,6 @@ def test_the_computers_hold_their_cards_face_down_and_the_table_is_wide(
         assert count <= before[seat]
     screenshot("glance-backs-1280", page)
     page.context.close()
-
-
-# --- Focus goes where the game is; the trick as it fell -----------------------------------
-
-
-FOCUS = """() => {
-  const el = document.activeElement;
-  return {card: el && el.dataset ? el.dataset.card || null : null,
-          inHand: Boolean(el && el.closest && el.closest('#hand')),
-          disabled: el ? el.getAttribute('aria-disabled') : null,
-          playable: [...document.querySelectorAll(
-            '#hand button[data-card]:not([aria-disabled="true"])')].map((b) => b.dataset.card)};
-}"""
-
-FOCUS_ON_A_PLAYABLE_CARD = """() => {
-  const el = document.activeElement;
-  return Boolean(el && el.matches && el.matches(
-    '#hand button[data-card]:not([aria-disabled="true"])'));
-}"""
-
-TRICK_ORDER = """() => [...document.querySelectorAll('[data-trick] [data-card]')]
-  .map((c) => ({seat: +c.dataset.seat, led: c.dataset.led === 'true'}))"""
-
-
-# Every finished trick the page shows, as it lingers before it is gathered: recorded by
-# the page itself as each answer is swapped in (the linger is shorter than a poll).
-WATCH_LINGERING_TRICKS = """() => {
-  window.lingeringTricks = [];
-  let last = '';
-  new MutationObserver(() => {
-    if (!document.querySelector('#table[data-phase="trick-done"]')) return;
-    const order = [...document.querySelectorAll('[data-trick] [data-card]')].map((c) => (
-      {seat: +c.dataset.seat, card: c.dataset.card, led: c.dataset.led === 'true'}));
-    const key = order.map((c) => c.card).join(' ');
-    if (key !== last) { last = key; window.lingeringTricks.push(order); }
-  }).observe(document.body, {childList: true, subtree: true, attributes: true,
-                             attributeFilter: ['data-phase']});
-}"""
-
-
-def _assert_focus_on_a_playable_card(page: Page, when: str) -> None:
-    focus = page.evaluate(FOCUS)
-    assert focus["inHand"] and focus["card"] in focus["playable"], (when, focus)
-
-
-def _assert_trick_in_play_order(page: Page) -> None:
-    _assert_in_play_order(page.evaluate(TRICK_ORDER))
-
-
-def _assert_in_play_order(order: list[dict]) -> None:
-    if not order:
-        return
-    assert order[0]["led"] and not any(card["led"] for card in order[1:]), order
-    seats = [card["seat"] for card in order]
-    assert seats == [(seats[0] + i) % 4 for i in range(len(seats))], seats
-
-
-def test_focus_is_on_a_playable_card_whenever_the_turn_comes(live_server, browser, settings):
-    # A quicker cadence: the test is about where focus lands, not about timing.
-    settings.HEARTS_COMPUTER_DELAY_MS = 60
-    settings.HEARTS_TRICK_LINGER_MS = 150
-    page = _page(browser, 1280, 720)
-    _deal(page, live_server.url)
-    # Choose three by keyboard: the focused card, Enter; then the pass button.
-    assert page.evaluate(FOCUS)["inHand"]  # the page starts on its main group, the hand
-    for _ in range(3):
-        code = page.evaluate(FOCUS)["card"]
-        page.keyboard.press("Enter")
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
-        expect(page.locator(f"#card-{code}")).to_be_focused()  # the answer keeps the focus
-        page.keyboard.press("ArrowRight")
-    expect(page.locator("[aria-pressed='true']")).to_have_count(3)
-    page.evaluate(WATCH_LINGERING_TRICKS)
-    page.locator("#pass-cards").focus()
-    page.keyboard.press("Enter")
-    checked = {"after the pass": 0, "after a play": 0, "after a gathered trick": 0}
-    for turn in range(13):
-        if wait_for_me(page) != "play":
-            break
-        # Focus is put on a card once the answer has settled in: wait for it to come.
-        poll(page, FOCUS_ON_A_PLAYABLE_CARD, "focus on a playable card")
-        # The turn came after the pass (the first), after a trick was gathered (the player
-        # leads: the table is empty), or after the others played on the player's card.
-        leads = page.locator("[data-trick] [data-card]").count() == 0
-        when = "after the pass" if turn == 0 else (
-            "after a gathered trick" if leads else "after a play")
-        _assert_focus_on_a_playable_card(page, when)
-        _assert_trick_in_play_order(page)
-        checked[when] += 1
-        page.keyboard.press("Enter")  # lift the focused card
-        expect(page.locator("#hand [aria-pressed='true']")).to_have_count(1)
-        _assert_focus_on_a_playable_card(page, "after lifting")
-        page.keyboard.press("Enter")  # and play it
-        expect(page.locator("#hand [aria-pressed='true']")).to_have_count(0)
-    assert all(checked.values()), checked
-    # On the player's turn the trick holds only the cards before theirs, which seat order
-    # lists the same way; a finished trick holds all four, the player's among them. Each
-    # is checked against the deal's record of who led and what fell, in order.
-    assert wait_for_me(page) in ("deal-done", "game-over")
-    lingering = page.evaluate("window.lingeringTricks")
-    assert lingering, "no finished trick was seen lingering"
-    played = {frozenset(cards): (leader, cards)
-              for leader, cards, _winner in _latest_game_state()["tricks"]}
-    for order in lingering:
-        leader, cards = played[frozenset(card["card"] for card in order)]
-        assert [card["card"] for card in order] == cards, (order, leader, cards)
-        assert [card["seat"] for card in order] == [(leader + i) % 4 for i in range(4)], order
-        _assert_in_play_order(order)
-    # At least one a computer led, where seat order or "your card first" would differ.
-    assert any(played[frozenset(c["card"] for c in order)][0] != 0 for order in lingering)
-    page.context.close()
-
-
-def _latest_game_state() -> dict:
-    from games.models import HeartsGame
-
-    return HeartsGame.objects.order_by("-created_at").first().state
 
 
 # --- The small things ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
+from games.models import HeartsGame
 from tests.web.heart_to_heart.helpers import winning_line
 
 from .hearts_table import next_frame, start_and_choose_three, wait_for_me
@@ -181,8 +182,46 @@ def _hearts_deal(page: Page, live_server) -> None:
     _wait_focus_in(page, "#hand")
 
 
-@pytest.mark.parametrize("locale", ["en-GB", "nb-NO"])
-def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, locale):
+PLAYABLE = "#hand button[data-card]:not([aria-disabled='true'])"
+
+TRICK_ORDER = """() => [...document.querySelectorAll('[data-trick] [data-card]')]
+  .map((c) => ({seat: +c.dataset.seat, led: c.dataset.led === 'true'}))"""
+
+# Every finished trick the page shows, as it lingers before it is gathered: recorded by
+# the page itself as each answer is swapped in (the linger is shorter than a poll).
+WATCH_LINGERING_TRICKS = """() => {
+  window.lingeringTricks = [];
+  let last = '';
+  new MutationObserver(() => {
+    if (!document.querySelector('#table[data-phase="trick-done"]')) return;
+    const order = [...document.querySelectorAll('[data-trick] [data-card]')].map((c) => (
+      {seat: +c.dataset.seat, card: c.dataset.card, led: c.dataset.led === 'true'}));
+    const key = order.map((c) => c.card).join(' ');
+    if (key !== last) { last = key; window.lingeringTricks.push(order); }
+  }).observe(document.body, {childList: true, subtree: true, attributes: true,
+                             attributeFilter: ['data-phase']});
+}"""
+
+
+def _assert_in_play_order(order: list[dict]) -> None:
+    if not order:
+        return
+    assert order[0]["led"] and not any(card["led"] for card in order[1:]), order
+    seats = [card["seat"] for card in order]
+    assert seats == [(seats[0] + i) % 4 for i in range(len(seats))], seats
+
+
+# One language at the tests' instant cadence, the other with short real pauses (a
+# computer's move, a finished trick's linger): focus must land the same way under both.
+@pytest.mark.parametrize(
+    ("locale", "cadence"), [("en-GB", (0, 0)), ("nb-NO", (60, 150))], ids=["en-GB", "nb-NO"])
+def test_a_whole_hearts_deal_by_keyboard_only(
+    live_server, browser, screenshot, settings, locale, cadence
+):
+    """Whenever the turn comes (after the pass, after a play, after a gathered trick) focus
+    is on a card the rules allow, and the trick reads in the order it fell; so does each
+    finished trick as it lingers, against the deal's record of who led and what fell."""
+    settings.HEARTS_COMPUTER_DELAY_MS, settings.HEARTS_TRICK_LINGER_MS = cadence
     context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
     page = context.new_page()
     _hearts_deal(page, live_server)
@@ -194,27 +233,48 @@ def test_a_whole_hearts_deal_by_keyboard_only(live_server, browser, screenshot, 
         page.keyboard.press("Enter")
         expect(page.locator(f"#{focused}")).to_have_attribute("aria-pressed", "true")
         expect(page.locator(f"#{focused}")).to_be_focused()
+    page.evaluate(WATCH_LINGERING_TRICKS)
     page.keyboard.press("Tab")  # the hand is one stop: Tab goes on to Pass cards
     expect(page.locator("#pass-cards")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
-    _wait_focus_in(page, "#hand")
+    checked = {"after the pass": 0, "after a play": 0, "after a gathered trick": 0}
     plays = 0
     while wait_for_me(page) == "play":
-        _wait_focus_in(page, "#hand")
-        for _ in range(14):  # to a card the rules allow now
-            if page.evaluate("document.activeElement.getAttribute('aria-disabled')") != "true":
-                break
-            page.keyboard.press("ArrowRight")
+        # Focus comes to a card the rules allow once the answer has settled in.
+        _wait_focus_in(page, PLAYABLE)
+        # The turn came after the pass (the first), after a trick was gathered (the player
+        # leads: the table is empty), or after the others played on the player's card.
+        leads = page.locator("[data-trick] [data-card]").count() == 0
+        when = "after the pass" if plays == 0 else (
+            "after a gathered trick" if leads else "after a play")
+        checked[when] += 1
+        _assert_in_play_order(page.evaluate(TRICK_ORDER))
         code = page.evaluate("document.activeElement.dataset.card")
         page.keyboard.press("Enter")  # lift
         expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+        _wait_focus_in(page, PLAYABLE)
         page.keyboard.press("p" if plays % 2 else "Enter")  # play: the shortcut, or again
         expect(page.locator(f".hand #card-{code}")).to_have_count(0)
         plays += 1
         _wait_focus_in(page, timeout=1.0)
     assert plays == 13
+    assert all(checked.values()), checked
     expect(page.locator("#next-deal")).to_be_focused()
+    # On the player's turn the trick holds only the cards before theirs, which seat order
+    # lists the same way; a finished trick holds all four, the player's among them. Each
+    # is checked against the deal's record of who led and what fell, in order.
+    lingering = page.evaluate("window.lingeringTricks")
+    assert lingering, "no finished trick was seen lingering"
+    record = HeartsGame.objects.order_by("-created_at").first().state["tricks"]
+    played = {frozenset(cards): (leader, cards) for leader, cards, _winner in record}
+    for order in lingering:
+        leader, cards = played[frozenset(card["card"] for card in order)]
+        assert [card["card"] for card in order] == cards, (order, leader, cards)
+        assert [card["seat"] for card in order] == [(leader + i) % 4 for i in range(4)], order
+        _assert_in_play_order(order)
+    # At least one a computer led, where seat order or "your card first" would differ.
+    assert any(played[frozenset(c["card"] for c in order)][0] != 0 for order in lingering)
     screenshot(f"hearts-keyboard-deal-done-{locale}", page)
     page.keyboard.press("n")
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")

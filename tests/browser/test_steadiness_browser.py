@@ -14,12 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.hearts_table import (
-    lift_and_play_first_playable,
-    settled,
-    start_and_choose_three,
-    wait_for_me,
-)
+from tests.browser.conftest import picture
+from tests.browser.hearts_table import lift_and_play_first_playable, settled, wait_for_me
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -120,20 +116,56 @@ def test_a_whole_heart_to_heart_win_holds_still(live_server, browser):
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
-def test_a_whole_hearts_deal_holds_still(live_server, browser, width, height):
+def test_a_whole_hearts_deal_played_by_clicking_holds_still(live_server, browser, width, height):
+    """A whole deal by clicking: the computers pass while the human chooses, Pass cards
+    waits for three, the received cards come marked, the deal ends with its summary and
+    26 points shared (78 when the moon is shot), nothing is logged as an error; and the
+    table holds still throughout, the next deal's first cards included."""
     context = browser.new_context(viewport={"width": width, "height": height})
     context.add_init_script(OBSERVE)
     page = context.new_page()
-    start_and_choose_three(page, live_server.url)
-    page.locator("#pass-cards").click()
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    # Pictures of what the screen shows only: a whole page's picture resizes the view,
+    # which is not a move of the game.
+    shots = width == 1280
+    page.goto(f"{live_server.url}/hearts/")
+    page.locator("[data-action='start']").click()
+    expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
+    # The computers confirm while the human is still choosing.
+    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
+    pass_button = page.locator("[data-action='pass']")
+    expect(pass_button).to_be_disabled()
+    cards = page.locator(".hand button[data-card]")
+    for index in (12, 11, 10):
+        cards.nth(index).click()
+        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
+    expect(pass_button).to_be_enabled()
+    if shots:
+        picture(page, "hearts-pass")
+    pass_button.click()
     expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
-    phase = wait_for_me(page)
+    expect(page.locator(".hand [data-received='true']")).to_have_count(3)
+    phase, plays = wait_for_me(page), 0
     while phase == "play":
         lift_and_play_first_playable(page)
+        plays += 1
+        if shots and plays == 6:
+            picture(page, "hearts-play")
         phase = wait_for_me(page)
+    assert plays == 13
+    expect(page.locator("[data-dialog='deal-done']")).to_be_visible()
+    expect(page.locator("[data-deal-row]")).to_have_count(1)
+    totals = [int(page.locator(f"[data-score-seat='{s}']").inner_text()) for s in range(4)]
+    assert sum(totals) in (26, 78)
+    if shots:
+        picture(page, "hearts-deal-done")
     page.locator("#next-deal").click()
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
     settled(page)  # the new deal's cards have landed
     cls = _report(f"hearts at {width}", _steadiness(page))
     assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
+    assert errors == []
     context.close()
