@@ -23,10 +23,13 @@ def _deal(page: Page, live_server) -> None:
 
 
 def test_the_first_visit_shows_the_start_screen_and_deal_starts_the_chosen_game(
-    live_server, page: Page, screenshot
+    live_server, page: Page, screenshot, settings
 ):
     """No phantom game: nothing is played (or counted) until the visitor deals. The score
-    display is off by default: the seats show the points taken."""
+    display is off by default: the seats show the points taken. The game runs at the real
+    cadence, one move per 450 ms and a second for a trick: the page is given its timers."""
+    settings.HEARTS_COMPUTER_DELAY_MS = 450
+    settings.HEARTS_TRICK_LINGER_MS = 1000
     page.goto(f"{live_server.url}/hearts/")
     expect(page.locator("[data-screen='start']")).to_be_visible()
     expect(page.locator("#hearts-options select[name='score_display']")).to_have_value("points")
@@ -42,6 +45,9 @@ def test_the_first_visit_shows_the_start_screen_and_deal_starts_the_chosen_game(
     page.locator("select[name='level']").select_option("hard")
     page.locator("[data-action='start']").click()
     expect(page.locator("#table")).to_be_visible()
+    trigger = page.locator("#table form.advance")
+    expect(trigger).to_have_attribute("hx-trigger", "load delay:450ms")
+    expect(trigger).to_have_count(1)  # one timer at a time
     expect(page.locator("[data-stat-level='hard'][data-stat-kind='played']")).to_have_text("1")
     expect(page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("0")
     # In play the options for the next game are a closed disclosure, one tap away.
@@ -108,15 +114,3 @@ def test_the_table_in_french_is_accessible_and_refused_options_say_why_in_french
     screenshot("hearts-options-refused", page)
     assert serious_axe_violations(page) == []  # the options refused, beside the table
     context.close()
-
-
-def test_real_cadence_is_one_move_per_450_ms_and_a_second_for_a_trick(
-    live_server, page: Page, settings
-):
-    """The one test with the real delays: it reads the timers the page is given."""
-    settings.HEARTS_COMPUTER_DELAY_MS = 450
-    settings.HEARTS_TRICK_LINGER_MS = 1000
-    _deal(page, live_server)
-    trigger = page.locator("#table form.advance")
-    expect(trigger).to_have_attribute("hx-trigger", "load delay:450ms")
-    expect(trigger).to_have_count(1)  # one timer at a time
