@@ -105,12 +105,19 @@ def give_game(
     game's own columns (``score_display``, ``level``)."""
     player = Player.objects.create()
     game = HeartsGame.objects.create(
-        player=player, state=state.to_dict(), phase=state.phase,
-        **{"level": "medium", **fields})
+        player=player, state=state.to_dict(), phase=state.phase, **{"level": "medium", **fields}
+    )
     signed = HttpResponse()
     signed.set_signed_cookie(visitors.COOKIE_NAME, str(player.pk), salt=visitors.SALT)
-    context.add_cookies([{"name": visitors.COOKIE_NAME, "url": base_url,
-                          "value": signed.cookies[visitors.COOKIE_NAME].value}])
+    context.add_cookies(
+        [
+            {
+                "name": visitors.COOKIE_NAME,
+                "url": base_url,
+                "value": signed.cookies[visitors.COOKIE_NAME].value,
+            }
+        ]
+    )
     return game
 
 
@@ -127,7 +134,8 @@ def open_game_in(page: Page, base_url: str, state: engine.HeartsState) -> None:
     # A new game from the options form, as its start button sends it: in play the options
     # are tucked away below the table, and a dialog of the game before may be on the screen.
     page.locator("#hearts-options form").evaluate(
-        "form => form.requestSubmit(form.querySelector(\"[data-action='start']\"))")
+        "form => form.requestSubmit(form.querySelector(\"[data-action='start']\"))"
+    )
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
     put_latest_game_in(state)
@@ -146,7 +154,8 @@ def finished_state(seed: int) -> engine.HeartsState:
     state = engine.new_game(seed, levels=("hard", "hard", "hard"))
     medium = players.get_player("medium")
     return play_on(
-        state, lambda s: s.phase == "game-over",
+        state,
+        lambda s: s.phase == "game-over",
         human_pass=lambda s: medium.choose_pass(engine.seat_view(s, 0), engine.decision_rng(s, 0)),
         human_play=lambda s: medium.choose_play(engine.seat_view(s, 0), engine.decision_rng(s, 0)),
     )

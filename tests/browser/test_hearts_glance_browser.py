@@ -27,8 +27,12 @@ SIZE_IDS = ["1280", "390", "360"]
 
 
 def _page(browser: Browser, width: int, height: int, locale: str = "en-GB") -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=width < 500, has_touch=width < 500, locale=locale)
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=width < 500,
+        has_touch=width < 500,
+        locale=locale,
+    )
     return context.new_page()
 
 
@@ -58,16 +62,25 @@ def _on_screen(page: Page, selector: str, width: int, height: int) -> dict:
 
 
 def _overlap(a: dict, b: dict) -> bool:
-    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
-            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
 
 
 def _third_deal_under_way() -> engine.HeartsState:
     """Seed 11, two deals scored, the third one some tricks in, seat 0 to play."""
     return play_on(
         engine.new_game(11, levels=("medium", "medium", "medium")),
-        lambda s: len(s.deals) == 2 and s.phase == "play" and len(s.tricks) >= 4
-        and s.turn == 0 and s.trick,
+        lambda s: (
+            len(s.deals) == 2
+            and s.phase == "play"
+            and len(s.tricks) >= 4
+            and s.turn == 0
+            and s.trick
+        ),
     )
 
 
@@ -153,8 +166,10 @@ def test_at_360_the_trick_touches_no_seat_and_the_led_tag_leaves_the_indices_cle
     live_server, browser, screenshot
 ):
     page = _page(browser, 360, 780, locale="nb-NO")
-    state = play_on(engine.new_game(11, levels=("medium",) * 3),
-                    lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 3)
+    state = play_on(
+        engine.new_game(11, levels=("medium",) * 3),
+        lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 3,
+    )
     _show(page, live_server.url, state)
     trick = _box(page, "[data-trick]")
     for seat in (1, 2, 3):
@@ -166,8 +181,12 @@ def test_at_360_the_trick_touches_no_seat_and_the_led_tag_leaves_the_indices_cle
     tag = _box(page, "[data-trick] [data-led='true'] .lead-tag")
     corners = [
         {"x": led["x"], "y": led["y"], "width": led["width"] * 0.25, "height": led["height"] / 3},
-        {"x": led["x"] + led["width"] * 0.75, "y": led["y"] + led["height"] * 2 / 3,
-         "width": led["width"] * 0.25, "height": led["height"] / 3},
+        {
+            "x": led["x"] + led["width"] * 0.75,
+            "y": led["y"] + led["height"] * 2 / 3,
+            "width": led["width"] * 0.25,
+            "height": led["height"] / 3,
+        },
     ]
     assert not any(_overlap(tag, corner) for corner in corners), (tag, led)
     screenshot("glance-trick-360-nb", page)

@@ -41,20 +41,33 @@ def _within(page: Page, selector: str, width: int, height: int) -> None:
     assert box is not None, selector
     assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
     assert box["x"] + box["width"] <= width + 0.5 and box["y"] + box["height"] <= height + 0.5, (
-        selector, box, width, height)
+        selector,
+        box,
+        width,
+        height,
+    )
 
 
 def _states() -> dict[str, engine.HeartsState]:
     start = engine.new_game(11, levels=("medium",) * 3)
-    play = play_on(start, lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 2
-                   and len(s.tricks) >= 3)
+    play = play_on(
+        start,
+        lambda s: s.phase == "play" and s.turn == 0 and len(s.trick) == 2 and len(s.tricks) >= 3,
+    )
     trick_done = play_on(play, lambda s: s.phase == "trick-done")
     deal_done = play_on(trick_done, lambda s: s.phase == "deal-done")
-    later = play_on(deal_done, lambda s: len(s.deals) == 3 and s.phase == "play" and s.turn == 0
-                    and len(s.tricks) >= 5)
+    later = play_on(
+        deal_done,
+        lambda s: len(s.deals) == 3 and s.phase == "play" and s.turn == 0 and len(s.tricks) >= 5,
+    )
     game_over = play_on(later, lambda s: s.phase == "game-over")
-    return {"play": play, "trick-done": trick_done, "deal-done": deal_done,
-            "third-deal": later, "game-over": game_over}
+    return {
+        "play": play,
+        "trick-done": trick_done,
+        "deal-done": deal_done,
+        "third-deal": later,
+        "game-over": game_over,
+    }
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=["1280", "390", "360"])
@@ -62,8 +75,12 @@ def test_every_hearts_state_and_dialog_pictured_on_one_screen(
     live_server, browser: Browser, settings, width, height
 ):
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is pictured
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=width < 500, has_touch=width < 500, locale="en-GB")
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=width < 500,
+        has_touch=width < 500,
+        locale="en-GB",
+    )
     page = context.new_page()
     page.goto(f"{live_server.url}/hearts/")
     _picture(page, "start-screen", width)

@@ -31,8 +31,9 @@ LOCALES = {"en": "en-GB", "fr": "fr-FR", "nb": "nb-NO"}
 
 
 def _new_page(browser: Browser, viewport=DESKTOP, lang="en") -> Page:
-    context = browser.new_context(viewport=viewport, locale=LOCALES[lang],
-                                  is_mobile=viewport["width"] < 500)
+    context = browser.new_context(
+        viewport=viewport, locale=LOCALES[lang], is_mobile=viewport["width"] < 500
+    )
     return context.new_page()
 
 
@@ -102,8 +103,12 @@ def _check_seats(page: Page, viewport: dict, lang: str) -> None:
     def box(selector):
         return page.locator(selector).bounding_box()
 
-    left, top, right, trick = (box(".seat-left"), box(".seat-top"), box(".seat-right"),
-                               box(".trick"))
+    left, top, right, trick = (
+        box(".seat-left"),
+        box(".seat-top"),
+        box(".seat-right"),
+        box(".trick"),
+    )
     assert top["y"] + top["height"] <= trick["y"] + 1
     assert left["x"] + left["width"] <= trick["x"] + 1
     assert right["x"] >= trick["x"] + trick["width"] - 1
@@ -139,7 +144,8 @@ def _check_received_marks(page: Page, viewport: dict, lang: str) -> None:
         on_top = tag.evaluate(
             "t => { const r = t.getBoundingClientRect();"
             " const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
-            " return e === t || t.contains(e); }")
+            " return e === t || t.contains(e); }"
+        )
         assert on_top, f"received card {index} has its mark covered"
     picture(page, f"hearts-received-{lang}-{viewport['width']}", full_page=True)
 
@@ -180,8 +186,9 @@ def test_the_table_reads_in_every_language_at_every_width(live_server, browser, 
     _check_received_marks(page, viewport, lang)
 
     # The trick's leader and hearts broken, read from the page after a reload.
-    state = play_on(first_turn,
-                    lambda s: _my_turn_with_a_trick(s) and s.hearts_broken and any(s.taken))
+    state = play_on(
+        first_turn, lambda s: _my_turn_with_a_trick(s) and s.hearts_broken and any(s.taken)
+    )
     _put(game, state)
     page.reload()
     leader = (state.turn - len(state.trick)) % 4
@@ -195,10 +202,12 @@ def test_the_table_reads_in_every_language_at_every_width(live_server, browser, 
     view = engine.seat_view(state, 0)
     for seat in range(4):
         expect(page.locator(f"[data-seat-total='{seat}']")).to_have_text(
-            _shown_left(75, view.totals[seat]))
+            _shown_left(75, view.totals[seat])
+        )
         taken = view.taken[seat]
         expect(page.locator(f"[data-seat-deal='{seat}']")).to_have_text(
-            f"\u2212{taken}" if taken else "0")
+            f"\u2212{taken}" if taken else "0"
+        )
     picture(page, f"hearts-leader-{lang}-{viewport['width']}", full_page=True)
 
     # The deal's end: the seats and the summary say what is left of the target.
@@ -212,10 +221,12 @@ def test_the_table_reads_in_every_language_at_every_width(live_server, browser, 
     expect(page.locator("[data-seat-total='1']")).to_have_text(_shown_left(75, state.totals[1]))
     for seat in range(4):
         expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text(
-            _shown_left(75, state.totals[seat]))
+            _shown_left(75, state.totals[seat])
+        )
         row = dialog.locator("tbody tr").nth(seat)
         expect(row.locator("td").nth(0)).to_have_text(
-            f"\u2212{scores[seat]}" if scores[seat] else "0")
+            f"\u2212{scores[seat]}" if scores[seat] else "0"
+        )
     picture(page, f"hearts-countdown-deal-{lang}-{viewport['width']}", full_page=True)
 
     state = play_on(state, lambda s: s.phase == "game-over")
@@ -227,7 +238,8 @@ def test_the_table_reads_in_every_language_at_every_width(live_server, browser, 
     expect(over.locator("[data-result]")).to_have_attribute("data-result", engine.result(state))
     for seat in range(4):
         expect(over.locator("tbody tr").nth(seat).locator("td").nth(1)).to_have_text(
-            page.locator(f"[data-score-seat='{seat}']").inner_text())
+            page.locator(f"[data-score-seat='{seat}']").inner_text()
+        )
     picture(page, f"hearts-countdown-over-{lang}-{viewport['width']}", full_page=True)
     page.context.close()
 
@@ -247,9 +259,9 @@ def test_a_tap_from_an_out_of_date_tab_says_the_game_had_changed(live_server, br
         cards.nth(index).click()
         expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
     first.locator("[data-action='pass']").click()
-    expect(first.locator(
-        "#table[data-phase='play'][data-turn='0']:not(:has(form.advance))")).to_have_count(
-        1, timeout=15000)
+    expect(
+        first.locator("#table[data-phase='play'][data-turn='0']:not(:has(form.advance))")
+    ).to_have_count(1, timeout=15000)
     game.refresh_from_db()
     before = (game.version, game.state, game.chosen, game.lifted)
 
@@ -304,13 +316,18 @@ def test_presses_made_while_a_computer_step_is_on_its_way_all_count(
     monkeypatch.setattr(hearts_service, "advance", slow_advance)
     with page.expect_request(lambda request: request.url.endswith("/advance/")):
         page.locator("[data-action='next-deal']").click()  # deal 2: its pass begins
-    codes = [page.locator(".hand button[data-card]:not([aria-disabled])").nth(i).get_attribute(
-        "data-card") for i in range(3)]
+    codes = [
+        page.locator(".hand button[data-card]:not([aria-disabled])")
+        .nth(i)
+        .get_attribute("data-card")
+        for i in range(3)
+    ]
     for code in codes:  # all three while the step is on its way
         page.locator(f"#card-{code}").click()
     for code in codes:
-        expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true",
-                                                                 timeout=10000)
+        expect(page.locator(f"#card-{code}")).to_have_attribute(
+            "aria-pressed", "true", timeout=10000
+        )
     game.refresh_from_db()
     assert sorted(game.chosen) == sorted(codes)
     page.context.close()

@@ -31,8 +31,9 @@ def _wait_focus_in(page: Page, selector: str | None = None, timeout: float = 5.0
     """Until focus is on an element (inside ``selector``), never on <body>. Polled from
     here: the page's Content Security Policy forbids the eval that wait_for_function
     needs to poll in the page."""
-    check = ("document.activeElement && document.activeElement !== document.body"
-             + (f" && document.activeElement.closest({selector!r}) !== null" if selector else ""))
+    check = "document.activeElement && document.activeElement !== document.body" + (
+        f" && document.activeElement.closest({selector!r}) !== null" if selector else ""
+    )
     deadline = time.monotonic() + timeout
     while not page.evaluate(check):
         assert time.monotonic() < deadline, f"focus never came to {selector or 'a control'}"
@@ -116,8 +117,7 @@ def test_a_whole_heart_to_heart_win_by_keyboard_only(live_server, browser, scree
         assert focused, f"focus fell to the body after {target}"
         if page.locator("[data-dialog='won']").count():
             break
-        assert page.evaluate(
-            "document.activeElement.closest('#heart, #piles') !== null"), focused
+        assert page.evaluate("document.activeElement.closest('#heart, #piles') !== null"), focused
     dialog = page.locator("[data-dialog='won']")
     expect(dialog).to_be_visible()
     expect(page.locator("#dialog-new")).to_be_focused()
@@ -214,7 +214,8 @@ def _assert_in_play_order(order: list[dict]) -> None:
 # One language at the tests' instant cadence, the other with short real pauses (a
 # computer's move, a finished trick's linger): focus must land the same way under both.
 @pytest.mark.parametrize(
-    ("locale", "cadence"), [("en-GB", (0, 0)), ("nb-NO", (60, 150))], ids=["en-GB", "nb-NO"])
+    ("locale", "cadence"), [("en-GB", (0, 0)), ("nb-NO", (60, 150))], ids=["en-GB", "nb-NO"]
+)
 def test_a_whole_hearts_deal_by_keyboard_only(
     live_server, browser, screenshot, settings, locale, cadence
 ):
@@ -246,8 +247,11 @@ def test_a_whole_hearts_deal_by_keyboard_only(
         # The turn came after the pass (the first), after a trick was gathered (the player
         # leads: the table is empty), or after the others played on the player's card.
         leads = page.locator("[data-trick] [data-card]").count() == 0
-        when = "after the pass" if plays == 0 else (
-            "after a gathered trick" if leads else "after a play")
+        when = (
+            "after the pass"
+            if plays == 0
+            else ("after a gathered trick" if leads else "after a play")
+        )
         checked[when] += 1
         _assert_in_play_order(page.evaluate(TRICK_ORDER))
         code = page.evaluate("document.activeElement.dataset.card")

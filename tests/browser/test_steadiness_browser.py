@@ -86,8 +86,14 @@ def _report(name: str, seen: dict) -> float:
         f"long tasks during play {len(lengths)}, longest {max(lengths, default=0)} ms"
     )
     for at, length in seen["tasks"]:
-        scripts = next((frame[2] or "style, layout, paint" for frame in seen["frames"]
-                        if frame[0] <= at + 1 <= frame[0] + frame[1] + 1), "?")
+        scripts = next(
+            (
+                frame[2] or "style, layout, paint"
+                for frame in seen["frames"]
+                if frame[0] <= at + 1 <= frame[0] + frame[1] + 1
+            ),
+            "?",
+        )
         print(f"  {length} ms at {at} ms: {scripts}")
     return cls
 
@@ -125,8 +131,9 @@ def test_a_whole_hearts_deal_played_by_clicking_holds_still(live_server, browser
     context.add_init_script(OBSERVE)
     page = context.new_page()
     errors: list[str] = []
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" else None)
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     # Pictures of what the screen shows only: a whole page's picture resizes the view,
     # which is not a move of the game.

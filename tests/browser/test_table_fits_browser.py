@@ -21,14 +21,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SIZES = [(1280, 720), (390, 844), (360, 780)]
 PHONES = [(390, 844), (360, 780)]
 PAGES = [
-    "/", "/heart-to-heart/", "/hearts/", "/heart-to-heart/rules/", "/hearts/help/",
-    "/heart-to-heart/examples/", "/heart-to-heart/settings/", "/no-such-page/",
+    "/",
+    "/heart-to-heart/",
+    "/hearts/",
+    "/heart-to-heart/rules/",
+    "/hearts/help/",
+    "/heart-to-heart/examples/",
+    "/heart-to-heart/settings/",
+    "/no-such-page/",
 ]
 
 
 def _page(browser: Browser, width: int, height: int) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  is_mobile=width < 500, has_touch=width < 500, locale="en-GB")
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=width < 500,
+        has_touch=width < 500,
+        locale="en-GB",
+    )
     return context.new_page()
 
 
@@ -87,10 +97,12 @@ def test_the_whole_table_is_on_one_screen(live_server, browser, screenshot, widt
         for strip in strips:
             assert strip["width"] >= 24, strip
             assert strip["hit"], strip
-    print(f"{width}x{height}: strips {min(s['width'] for s in strips):.1f}-"
-          f"{max(s['width'] for s in strips[:-1]):.1f} px, card "
-          f"{cards.first.bounding_box()['width']:.1f} px,"
-          f" pass bottom {page.locator('#pass-cards').bounding_box()['y'] + 40:.0f}")
+    print(
+        f"{width}x{height}: strips {min(s['width'] for s in strips):.1f}-"
+        f"{max(s['width'] for s in strips[:-1]):.1f} px, card "
+        f"{cards.first.bounding_box()['width']:.1f} px,"
+        f" pass bottom {page.locator('#pass-cards').bounding_box()['y'] + 40:.0f}"
+    )
     screenshot(f"table-fits-{width}" if width != 360 else "hearts-phone", page)
     page.context.close()
 
@@ -121,7 +133,8 @@ def test_the_game_over_names_the_winner_and_ranks_the_four_seats(
     expect(dialog).to_be_visible()
     # The result and every deal, and the seats' totals.
     expect(dialog.locator("[data-result]")).to_have_attribute(
-        "data-result", engine.result(final, 0))
+        "data-result", engine.result(final, 0)
+    )
     expect(page.locator("[data-deal-row]")).to_have_count(len(final.deals))
     for seat in range(4):
         expect(page.locator(f"[data-score-seat='{seat}']")).to_have_text(str(final.totals[seat]))
