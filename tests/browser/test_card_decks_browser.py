@@ -1,4 +1,4 @@
-"""The four decks in a real Chromium (issue 31): each deck's 52 faces drawn from its own
+"""The four decks in a real Chromium: each deck's 52 faces drawn from its own
 stylesheet, and a Hearts hand of 13 large-print cards overlapping as on a phone.
 
 Each test builds a page of its own that links one deck's stylesheet from the live
@@ -29,41 +29,51 @@ HAND = ("2C", "7C", "10C", "QC", "5D", "9D", "KD", "3S", "8S", "JS", "AS", "6H",
 
 
 def _page(browser: Browser, width: int, height: int, scale: int, failures: list) -> Page:
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  device_scale_factor=scale, reduced_motion="reduce")
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        device_scale_factor=scale,
+        reduced_motion="reduce",
+    )
     page = context.new_page()
     page.on("console", lambda m: failures.append(m.text) if m.type == "error" else None)
     page.on("pageerror", lambda exc: failures.append(str(exc)))
-    page.on("response", lambda r: failures.append(f"{r.status} {r.url}")
-            if r.status >= 400 else None)
+    page.on(
+        "response", lambda r: failures.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
     return page
 
 
 def _html(live_server, deck: str, style: str, body: str) -> str:
     href = f"{live_server.url}/static/{card_faces.stylesheet_path(deck)}"
-    return (f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            f'<link rel="stylesheet" href="{href}"><style>'
-            f"body {{ margin: 0; background: #1f5e3b; --paper: {PAPER}; }} {style}"
-            f"</style></head><body>{body}</body></html>")
+    return (
+        f'<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f'<link rel="stylesheet" href="{href}"><style>'
+        f"body {{ margin: 0; background: #1f5e3b; --paper: {PAPER}; }} {style}"
+        f"</style></head><body>{body}</body></html>"
+    )
 
 
 def _faces_loaded(page: Page, count: int) -> None:
-    """Wait until every card's face picture has been fetched and decoded."""
+    """Wait until every card's face picture has been fetched and decoded. The page is
+    loaded (set_content waits for its stylesheet), so each card's face is known: the
+    promise that decodes them all is awaited from Python, not polled in the page."""
     page.wait_for_load_state("networkidle")
-    page.wait_for_function(
+    decoded = page.evaluate(
         """count => {
           const urls = [...document.querySelectorAll('.card')].map(card =>
             getComputedStyle(card).backgroundImage.split(', ')[0].slice(5, -2));
-          if (urls.length !== count) return false;
-          window.__faces ??= Promise.all(urls.map(url => {
+          if (urls.length !== count) return urls.length;
+          return Promise.all(urls.map(url => {
             const image = new Image(); image.src = url; return image.decode();
-          })).then(() => { window.__decoded = true; });
-          return window.__decoded === true;
-        }""", arg=count)
+          })).then(() => count);
+        }""",
+        count,
+    )
+    assert decoded == count, f"{decoded} faces of {count}"
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
 
 
 def _near(pixel: tuple[int, int, int], colour: tuple[int, int, int], within: int = 40) -> bool:
@@ -79,13 +89,20 @@ def test_every_deck_draws_its_52_faces(live_server, browser: Browser, deck):
     fetched: list[str] = []
     page.on("response", lambda r: fetched.append(r.url) if "/cards/faces/" in r.url else None)
     rows = "".join(
-        '<div class="row">' + "".join(
+        '<div class="row">'
+        + "".join(
             f'<div class="card" data-card="{rank}{suit}" role="img"'
-            f' aria-label="{rank}{suit}"></div>' for rank in card_faces.RANKS) + "</div>"
-        for suit in card_faces.SUITS)
-    style = (f".sheet {{ padding: 8px; }} .row {{ display: flex; gap: 6px; margin-bottom: 6px; }}"
-             f" .card {{ width: {CARD}px; height: {CARD * 1.4}px; border-radius: {CARD * .1}px;"
-             " box-shadow: 0 1px 3px rgb(0 0 0 / .35); }")
+            f' aria-label="{rank}{suit}"></div>'
+            for rank in card_faces.RANKS
+        )
+        + "</div>"
+        for suit in card_faces.SUITS
+    )
+    style = (
+        f".sheet {{ padding: 8px; }} .row {{ display: flex; gap: 6px; margin-bottom: 6px; }}"
+        f" .card {{ width: {CARD}px; height: {CARD * 1.4}px; border-radius: {CARD * 0.1}px;"
+        " box-shadow: 0 1px 3px rgb(0 0 0 / .35); }"
+    )
     page.set_content(_html(live_server, deck, style, f'<div class="sheet">{rows}</div>'))
     _faces_loaded(page, 52)
     images = page.evaluate("""() => [...document.querySelectorAll('.card')].map(card =>
@@ -113,19 +130,23 @@ def _hand_html(live_server, deck: str, width: int) -> tuple[str, float, float]:
     """A Hearts hand's row as hearts.css lays it at ``width`` px: cards --cw wide
     (min(74px, 11.5vw)), each showing a strip of --step (58 % of a card, less when 13
     must share the width: 24 px at 360), the suits 4 px apart."""
-    card = min(74, .115 * width)
+    card = min(74, 0.115 * width)
     room = width - 2 * 8  # the seat's padding
-    step = min(card * .58, (room - card - 3 * 4) / 12)
+    step = min(card * 0.58, (room - card - 3 * 4) / 12)
     cards, previous = [], None
     for code in HAND:
         gap = 4 if previous and previous != code[-1] else 0
-        cards.append(f'<div class="card" data-card="{code}"'
-                     f' style="margin-left: {0 if previous is None else step - card + gap}px">'
-                     "</div>")
+        cards.append(
+            f'<div class="card" data-card="{code}"'
+            f' style="margin-left: {0 if previous is None else step - card + gap}px">'
+            "</div>"
+        )
         previous = code[-1]
-    style = (".table { padding: 24px 8px; display: flex; justify-content: center; }"
-             f" .card {{ flex: none; width: {card}px; height: {card * 1.4}px;"
-             f" border-radius: {card * .1}px; box-shadow: -1px 0 2px rgb(0 0 0 / .3); }}")
+    style = (
+        ".table { padding: 24px 8px; display: flex; justify-content: center; }"
+        f" .card {{ flex: none; width: {card}px; height: {card * 1.4}px;"
+        f" border-radius: {card * 0.1}px; box-shadow: -1px 0 2px rgb(0 0 0 / .3); }}"
+    )
     return _html(live_server, deck, style, f'<div class="table">{"".join(cards)}</div>'), card, step
 
 
@@ -139,7 +160,7 @@ def test_a_large_print_hand_reads_in_its_strips(live_server, browser: Browser, d
     scale = 3
     page = _page(browser, width, 150, scale, failures)
     html, card, step = _hand_html(live_server, deck, width)
-    assert step >= 24 - .01, "hearts.css keeps a 24-px tap strip"
+    assert step >= 24 - 0.01, "hearts.css keeps a 24-px tap strip"
     page.set_content(html)
     _faces_loaded(page, 13)
     boxes = page.evaluate("""() => [...document.querySelectorAll('.card')].map(card => {
@@ -154,7 +175,7 @@ def test_a_large_print_hand_reads_in_its_strips(live_server, browser: Browser, d
     for n, (code, (left, top, _)) in enumerate(zip(HAND, boxes, strict=True)):
         strip = (boxes[n + 1][0] - left) if n + 1 < len(boxes) else card
         if n + 1 < len(boxes):
-            assert strip >= 24 - .01, (code, strip)
+            assert strip >= 24 - 0.01, (code, strip)
 
         def inked(x: float, y: float, left: float = left, top: float = top) -> bool:
             pixel = picture.getpixel((round((left + x) * scale), round((top + y) * scale)))
@@ -162,8 +183,8 @@ def test_a_large_print_hand_reads_in_its_strips(live_server, browser: Browser, d
 
         # The index's own columns (the rank's left part, the whole pip) and rows (the
         # top half): its ink from the top of the rank to the foot of the pip.
-        columns = [x / scale for x in range(round(2 * scale), round(card * .3 * scale))]
-        rows = [y / scale for y in range(1, round(height * .5 * scale))]
+        columns = [x / scale for x in range(round(2 * scale), round(card * 0.3 * scale))]
+        rows = [y / scale for y in range(1, round(height * 0.5 * scale))]
         ink_rows = [y for y in rows if any(inked(x, y) for x in columns)]
         assert ink_rows, code
         tall = ink_rows[-1] - ink_rows[0]
@@ -174,9 +195,12 @@ def test_a_large_print_hand_reads_in_its_strips(live_server, browser: Browser, d
         units = height / card_faces.HEIGHT
         limit = strip if n + 1 < len(boxes) else card - 3  # the last card: all of it shows
         if code[:-1] in card_faces.COURTS:
-            limit = min(limit, card_faces.LARGE_PANEL[0] * units - .5)
-        rank_rows = [y for y in rows
-                     if index.box(code[:-1])[1] * units - 1 <= y <= index.baseline * units + 1]
+            limit = min(limit, card_faces.LARGE_PANEL[0] * units - 0.5)
+        rank_rows = [
+            y
+            for y in rows
+            if index.box(code[:-1])[1] * units - 1 <= y <= index.baseline * units + 1
+        ]
         across = [x / scale for x in range(round(1 * scale), round(limit * scale))]
         ink_columns = [x for x in across if any(inked(x, y) for y in rank_rows)]
         assert ink_columns, code
