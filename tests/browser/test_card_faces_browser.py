@@ -1,5 +1,5 @@
-"""The card faces in a real Chromium (issue 21, point 5): every card of both games shows
-its own face, one cached SVG a face, at a phone's width and at a laptop's.
+"""The card faces in a real Chromium: every card of both games shows its own face, one
+cached SVG a face, at a phone's width and at a laptop's.
 
 Screenshots of each game at 1280 and 390 px wide go to test-artifacts/ (copied into
 docs/img/ when the faces change, for people to look at).
@@ -17,7 +17,8 @@ from games.drawing import card_faces
 from games.engine.heart_to_heart import EXAMPLE_CODE
 
 from .conftest import picture
-from .hearts_table import lift_and_play_first_playable, wait_for_me
+from .every_page import hearts_states
+from .look_states import show_hearts_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,13 +32,17 @@ FACES = """selector => [...document.querySelectorAll(selector)].map(card => ({
 }))"""
 
 
-def _page(browser: Browser, width: int, height: int, face_requests: list,
-          errors: list) -> Page:
+def _page(browser: Browser, width: int, height: int, face_requests: list, errors: list) -> Page:
     phone = width < 500
     # Reduced motion: nothing travels, so a screenshot shows the cards where they rest.
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="en-GB",
-                                  is_mobile=phone, has_touch=phone, reduced_motion="reduce",
-                                  device_scale_factor=3 if phone else 1)
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale="en-GB",
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion="reduce",
+        device_scale_factor=3 if phone else 1,
+    )
     page = context.new_page()
     page.on("response", lambda r: face_requests.append(r) if "/cards/faces/" in r.url else None)
     # A console error (a Content Security Policy refusal is one) or an uncaught error.
@@ -71,7 +76,10 @@ def _ink(page: Page, selector: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_heart_to_heart_shows_each_rank_s_face(
-    live_server, browser: Browser, width, height,
+    live_server,
+    browser: Browser,
+    width,
+    height,
 ):
     requests: list = []
     errors: list = []
@@ -88,8 +96,9 @@ def test_heart_to_heart_shows_each_rank_s_face(
     shown = {card["key"] for card in cards}
     urls = [r.url for r in requests]
     # Each face the heart shows, fetched once: faces, not the whole deck.
-    assert sorted(urls) == sorted({f"{live_server.url}/static/cards/faces/H{rank}.svg"
-                                   for rank in shown})
+    assert sorted(urls) == sorted(
+        {f"{live_server.url}/static/cards/faces/H{rank}.svg" for rank in shown}
+    )
     red, _ = _ink(page, "#pos-25")
     assert red > 40, "the card shows a red index and pips"
     picture(page, f"faces-heart-to-heart-{width}")
@@ -98,9 +107,15 @@ def test_heart_to_heart_shows_each_rank_s_face(
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
-def test_hearts_shows_each_card_s_face(
-    live_server, browser: Browser, width, height,
+def test_hearts_shows_each_card_s_face_in_the_hand_and_on_the_table(
+    live_server,
+    browser: Browser,
+    width,
+    height,
 ):
+    """The dealt hand: each card its own face, each face fetched once, with ink. Then a
+    trick under way (written in the database: what is read is the table, not the play
+    that led there): the trick's cards, the computers' too, show the face each names."""
     requests: list = []
     errors: list = []
     page = _page(browser, width, height, requests, errors)
@@ -122,36 +137,9 @@ def test_hearts_shows_each_card_s_face(
         red, dark = _ink(page, f"#card-{card['key']}")
         assert (red if card["key"][-1] in "DH" else dark) > 30, card
     picture(page, f"faces-hearts-{width}")
-    page.context.close()
-    assert not errors
 
-
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_cards_on_the_table_show_their_faces(live_server, browser: Browser, width, height):
-    """The trick's cards (the computers' too) show the face of the card each names."""
-    requests: list = []
-    errors: list = []
-    page = _page(browser, width, height, requests, errors)
-    page.goto(f"{live_server.url}/hearts/")
-    page.locator("[data-screen='start'] [data-action='start']").click()
-    expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
-    cards = page.locator(".hand button[data-card]")
-    for index in (12, 11, 10):
-        cards.nth(index).click()
-        expect(cards.nth(index)).to_have_attribute("aria-pressed", "true")
-    page.locator("[data-action='pass']").click()
-    expect(page.locator("#table")).not_to_have_attribute("data-phase", "pass")
-    # The table waits for the human with the cards played before theirs on it (unless
-    # the human leads: then play, and wait for the next turn).
-    on_table: list = []
-    for _ in range(13):
-        if wait_for_me(page) != "play":
-            break
-        on_table = page.evaluate(FACES, "[data-trick] .card[data-card]")
-        if on_table:
-            break
-        lift_and_play_first_playable(page)
-    assert on_table
+    show_hearts_game(page, live_server.url, hearts_states()["first-trick"])
+    on_table = _face_urls(page, "[data-trick] .card[data-card]")
     for card in on_table:
         assert _shows(card, card["key"]), card
     picture(page, f"faces-hearts-play-{width}")
