@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.signals import request_finished, request_started
@@ -145,6 +147,48 @@ def screenshot(page: Page):
     return take
 
 
+def wait_until(
+    page: Page, predicate: str, arg: Any = None, *, timeout: float = 10.0, what: str = ""
+) -> Any:
+    """Evaluate ``predicate`` (a JavaScript function of ``arg``) from Python until it gives a
+    truthy value, and return that value. ``page.evaluate`` goes over the DevTools protocol,
+    which the site's CSP (`script-src 'self'`) does not govern; Playwright's
+    ``wait_for_function`` polls its predicate with ``eval`` in the page, which the CSP
+    refuses, so it passed only when its first check already held."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = page.evaluate(predicate, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not so after {timeout} s: {what or predicate}")
+        time.sleep(0.02)  # the poll's interval, not a guess at how long anything takes
+
+
+def wait_until_settled(page: Page, *, timeout: float = 10.0) -> None:
+    """Until the page's fonts are loaded and no animation or transition is left to run:
+    what a picture or a box measured after a move should show (the site has no endless
+    animation)."""
+    wait_until(
+        page,
+        "() => document.fonts.status === 'loaded' && document.getAnimations().length === 0",
+        timeout=timeout,
+        what="fonts loaded and every animation finished",
+    )
+
+
+def focused_id(page: Page, element_id: str) -> None:
+    """Wait until the document's focused element has this id. Playwright's
+    ``to_be_focused`` also needs the page to have the window's focus, which another test's
+    browser context may hold; this asks the document alone."""
+    wait_until(
+        page,
+        "id => document.activeElement !== null && document.activeElement.id === id",
+        element_id,
+        what=f"#{element_id} focused",
+    )
+
+
 def every_axe_violation(page: Page) -> list[dict]:
     """axe-core's violations of every impact (shipped inside axe-playwright-python, works
     offline), with that package's options. axe is put in the page once per document, not
@@ -155,8 +199,8 @@ def every_axe_violation(page: Page) -> list[dict]:
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE_SCRIPT)
     violations = page.evaluate(
-        "options => axe.run(document, options).then(results => results.violations)",
-        DEFAULT_OPTIONS)
+        "options => axe.run(document, options).then(results => results.violations)", DEFAULT_OPTIONS
+    )
     return [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
         for v in violations

@@ -8,7 +8,7 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import PAIRED, REDEALT
 from games.views.heart_to_heart.examples import example_game
 
-from .conftest import picture, serious_axe_violations
+from .conftest import picture, serious_axe_violations, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -17,15 +17,30 @@ def _step_shown(page: Page) -> int:
     return int(page.locator("[data-stat='step']").inner_text().split("/")[0])
 
 
+# The page has stopped scrolling (no change over two frames), scrolled down if it can be.
+SCROLLED = """() => new Promise((done) => {
+  const y = window.scrollY;
+  const scrollable = document.documentElement.scrollHeight > window.innerHeight;
+  requestAnimationFrame(() => requestAnimationFrame(() =>
+    done(window.scrollY === y && (y > 0 || !scrollable))));
+})"""
+
+
+def _wheel(page: Page, pixels: int) -> None:
+    """Scroll with the mouse wheel and wait until the page has come to rest."""
+    page.mouse.wheel(0, pixels)
+    wait_until(page, SCROLLED, what="the page scrolled and at rest")
+
+
 def test_forward_and_back_step_in_place_without_a_reload_or_a_jump(
     live_server, page: Page, console_errors, screenshot
 ):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{live_server.url}/heart-to-heart/examples/?step=9")
     page.evaluate("window.loadedOnce = true")  # gone if the page reloads
-    page.mouse.wheel(0, 120)
-    page.wait_for_function("window.scrollY > 0")
+    _wheel(page, 120)
     scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 0
     forward = page.locator("[data-step='forward']")
     expect(forward).to_be_in_viewport()
     forward.click()
@@ -44,8 +59,11 @@ def test_forward_and_back_step_in_place_without_a_reload_or_a_jump(
     assert console_errors == []
 
 
-def test_the_arrow_keys_step_and_never_inside_a_text_field(live_server, page: Page):
+def test_the_arrow_keys_and_the_buttons_step_from_the_first_move_to_the_last(
+    live_server, page: Page, screenshot
+):
     page.goto(f"{live_server.url}/heart-to-heart/examples/")
+    expect(page.locator("[data-stat='step']")).to_contain_text("0 /")
     page.keyboard.press("ArrowRight")
     expect(page.locator("[data-stat='step']")).to_contain_text("1 /")
     page.keyboard.press("ArrowRight")
@@ -55,7 +73,14 @@ def test_the_arrow_keys_step_and_never_inside_a_text_field(live_server, page: Pa
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")  # at the start: nothing to go back to
     expect(page.locator("[data-stat='step']")).to_contain_text("0 /")
-    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("window.scrollY") == 0  # the arrows step; they do not scroll
+    page.locator("[data-step='forward']").click()
+    expect(page.locator("[data-stat='step']")).to_contain_text("1 /")
+    page.locator("[data-step='last']").click()
+    expect(page.locator("[data-pos][data-state='removed']")).to_have_count(25)
+    page.locator("[data-step='back']").click()
+    expect(page.locator("[data-stat='score']")).not_to_have_text("250")
+    screenshot("h2h-examples")
 
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
@@ -71,8 +96,7 @@ def test_the_controls_are_within_reach_at_every_width(
     if width >= 1000:  # beside the board
         assert box["x"] >= board["x"] + board["width"]
         assert box["y"] + box["height"] <= height
-    page.mouse.wheel(0, 400)  # the board scrolls by; the controls stay in reach
-    page.wait_for_timeout(100)
+    _wheel(page, 400)  # the board scrolls by; the controls stay in reach
     expect(controls).to_be_in_viewport()
     page.locator("[data-step='forward']").click()
     expect(page.locator("[data-stat='step']")).to_contain_text("31 /")
@@ -89,12 +113,16 @@ def _first_steps_that_empty_the_waste() -> dict[str, int]:
     return found
 
 
-@pytest.mark.parametrize("kind", [REDEALT, PAIRED])
-def test_a_step_that_empties_the_waste_rings_its_empty_place(live_server, page: Page, kind):
+def test_a_step_that_empties_the_waste_rings_its_empty_place(live_server, page: Page):
     """Marked like every other step's subject: the gold ring the cards wear, on the empty
-    place (the empty pile's own style would have taken it away)."""
+    place (the empty pile's own style would have taken it away). Both ways the waste
+    empties: a redeal, and a pair that takes its last card."""
     page.set_viewport_size({"width": 390, "height": 844})
-    step = _first_steps_that_empty_the_waste()[kind]
+    for kind in (REDEALT, PAIRED):
+        _the_empty_waste_is_ringed(page, live_server, _first_steps_that_empty_the_waste()[kind])
+
+
+def _the_empty_waste_is_ringed(page: Page, live_server, step: int) -> None:
     page.goto(f"{live_server.url}/heart-to-heart/examples/?step={step}")
     waste = page.locator("[data-pile='waste'][data-count='0'][data-touched='true']")
     expect(waste).to_be_visible()
@@ -108,6 +136,6 @@ def test_a_step_that_empties_the_waste_rings_its_empty_place(live_server, page: 
         probe.remove();
         return colour;
     }""")
-    assert ring.startswith(f"{gold} 0px 0px 0px 3px"), (ring, gold)
+    assert ring.startswith(f"{gold} 0px 0px 0px 3px"), (step, ring, gold)
     waste.scroll_into_view_if_needed()
     picture(page, f"h2h-examples-step-{step}")

@@ -25,6 +25,8 @@ def test_a_test_may_end_while_an_answer_holds_the_database(live_server, page: Pa
         with transaction.atomic():
             connection.cursor().execute("DELETE FROM games_player")
             writing.set()
+            # What is tested: an answer still holding its write after the test's last
+            # line. Nothing in the test could release it; the teardown must wait for it.
             time.sleep(1)
 
     page.goto(f"{live_server.url}/heart-to-heart/")
