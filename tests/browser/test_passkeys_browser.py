@@ -1,4 +1,4 @@
-"""Keeping progress on other devices, in Chromium with its virtual authenticator (issue 32).
+"""Keeping progress on other devices, in Chromium with its virtual authenticator.
 
 Real WebAuthn ceremonies: Chromium's virtual authenticator (over Playwright's CDP session)
 creates the passkey in one browser context; its credential is carried to a second context
@@ -24,24 +24,30 @@ from games.models import HeartsStats, Passkey, Player
 from tests.web.heart_to_heart.helpers import winning_line
 
 from .conftest import every_axe_violation
+from .look_states import show_h2h_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 AUTHENTICATOR = {
-    "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
-    "hasUserVerification": True, "isUserVerified": True, "automaticPresenceSimulation": True,
+    "protocol": "ctap2",
+    "transport": "internal",
+    "hasResidentKey": True,
+    "hasUserVerification": True,
+    "isUserVerified": True,
+    "automaticPresenceSimulation": True,
 }
 
 
 class Device:
     """A browser context with its page, its console errors and, if asked, an authenticator."""
 
-    def __init__(self, browser: Browser, base: str, *, authenticator: bool = True,
-                 javascript: bool = True) -> None:
+    def __init__(
+        self, browser: Browser, base: str, *, authenticator: bool = True, javascript: bool = True
+    ) -> None:
         self.base = base
         self.context: BrowserContext = browser.new_context(
-            locale="en-GB", viewport={"width": 1280, "height": 900},
-            java_script_enabled=javascript)
+            locale="en-GB", viewport={"width": 1280, "height": 900}, java_script_enabled=javascript
+        )
         self.page: Page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
@@ -51,15 +57,19 @@ class Device:
             self.cdp = self.context.new_cdp_session(self.page)
             self.cdp.send("WebAuthn.enable")
             self.authenticator = self.cdp.send(
-                "WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR})["authenticatorId"]
+                "WebAuthn.addVirtualAuthenticator", {"options": AUTHENTICATOR}
+            )["authenticatorId"]
 
     def credentials(self) -> list[dict]:
-        return self.cdp.send("WebAuthn.getCredentials",
-                             {"authenticatorId": self.authenticator})["credentials"]
+        return self.cdp.send("WebAuthn.getCredentials", {"authenticatorId": self.authenticator})[
+            "credentials"
+        ]
 
     def add_credential(self, credential: dict) -> None:
-        self.cdp.send("WebAuthn.addCredential",
-                      {"authenticatorId": self.authenticator, "credential": credential})
+        self.cdp.send(
+            "WebAuthn.addCredential",
+            {"authenticatorId": self.authenticator, "credential": credential},
+        )
 
     def goto(self, path: str) -> None:
         self.page.goto(self.base + path)
@@ -86,16 +96,11 @@ def devices(live_server, browser: Browser):
 
 
 def _play_heart_to_heart(device: Device, taps: int) -> str:
-    """Open the example deal and play ``taps`` taps; the game's address."""
-    device.goto(f"/heart-to-heart/{EXAMPLE_CODE}/")
-    page = device.page
-    for target in winning_line()[:taps]:
-        version = int(page.locator("#board").get_attribute("data-version"))
-        selector = f"#pos-{target}" if isinstance(target, int) else f"#{target}"
-        page.locator(selector).click()
-        expect(page.locator("#board")).to_have_attribute("data-version", str(version + 1))
-    expect(page).to_have_url(re.compile(r"/heart-to-heart/game/[^/]+/$"))
-    return urlsplit(page.url).path
+    """A game of the example deal ``taps`` taps in, this device's player's (written in the
+    database: what is carried is the game, not the taps), opened; the game's address."""
+    show_h2h_game(device.page, device.base, EXAMPLE_CODE, winning_line()[:taps])
+    expect(device.page).to_have_url(re.compile(r"/heart-to-heart/game/[^/]+/$"))
+    return urlsplit(device.page.url).path
 
 
 def _board(page: Page) -> dict:
@@ -103,7 +108,8 @@ def _board(page: Page) -> dict:
     return {
         "version": page.locator("#board").get_attribute("data-version"),
         "places": page.locator("[data-pos]").evaluate_all(
-            "els => els.map(el => [el.dataset.pos, el.dataset.state, el.textContent.trim()])"),
+            "els => els.map(el => [el.dataset.pos, el.dataset.state, el.textContent.trim()])"
+        ),
         "stats": page.locator("#h2h-stats dd").all_inner_texts(),
         "moves": page.locator("[data-stat='moves']").inner_text(),
     }
@@ -155,7 +161,9 @@ def test_a_passkey_carries_statistics_and_games_in_progress_to_another_device(de
     assert _board(phone.page) == before  # exactly as the laptop left it
     phone.goto("/hearts/")
     expect(phone.page).to_have_url(re.compile(re.escape(hearts) + "$"))
-    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("1")
+    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text(
+        "1"
+    )
     assert Player.objects.count() == 1
     assert laptop.errors == [] and phone.errors == []
 
@@ -201,7 +209,9 @@ def test_merge_then_sign_out_then_forget_me(devices):
     assert Player.objects.count() == 1
     assert list(HeartsStats.objects.values_list("level", "games_played")) == [("medium", 2)]
     phone.goto("/hearts/")
-    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("2")
+    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text(
+        "2"
+    )
 
     # Sign out on the phone: a stranger again; the laptop keeps everything.
     phone.goto("/keep/")
@@ -209,7 +219,9 @@ def test_merge_then_sign_out_then_forget_me(devices):
     expect(phone.message()).to_contain_text("Signed out")
     expect(phone.page.locator("[data-keeping-state='stranger']")).to_be_visible()
     laptop.goto("/hearts/")
-    expect(laptop.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("2")
+    expect(laptop.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text(
+        "2"
+    )
 
     # Forget me on the laptop, after the confirmation.
     laptop.goto("/keep/")
@@ -230,8 +242,9 @@ def test_merge_then_sign_out_then_forget_me(devices):
 @pytest.mark.parametrize("language", ["fr", "nb"])
 def test_the_keeping_page_is_translated_and_axe_clean(devices, language):
     device = devices(authenticator=False)
-    device.page.context.add_cookies([{"name": "django_language", "value": language,
-                                      "url": device.base}])
+    device.page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": device.base}]
+    )
     _play_heart_to_heart(device, 2)
     device.goto("/keep/")
     expect(device.page.locator("html")).to_have_attribute("lang", language)
@@ -264,7 +277,8 @@ def test_a_link_code_works_with_javascript_off_on_both_devices_and_brings_the_lo
     code = laptop.page.locator("[data-link-code]").inner_text()
     expect(laptop.page.locator("figure.qr svg")).to_be_visible()
     expect(laptop.page.locator("[data-page='link-code']")).to_contain_text(
-        "It works once, for 10 minutes.")
+        "It works once, for 10 minutes."
+    )
     # (No axe here: it is JavaScript, and this context runs none. The same pages are
     # checked with it in the tests above.)
 
@@ -278,7 +292,9 @@ def test_a_link_code_works_with_javascript_off_on_both_devices_and_brings_the_lo
     phone.goto("/hearts/")
     expect(phone.page).to_have_url(re.compile(r"/hearts/game/[^/]+/$"))
     assert phone.page.url.endswith(hearts) or Player.objects.count() == 1
-    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text("2")
+    expect(phone.page.locator("[data-stat-level='medium'][data-stat-kind='played']")).to_have_text(
+        "2"
+    )
 
     # Signing out takes the look away with the player: the phone is a stranger again.
     phone.goto("/keep/")
@@ -329,8 +345,18 @@ def test_keep_is_used_with_the_keyboard_alone(devices):
     # Every control, in the order it reads.
     walked = _from_the_top(laptop, "/keep/")
     _tab_to(page, "footer [data-keeping-entry='footer']", walked)
-    order = ["confirm", "remove-passkey", "label", "create-passkey", "sign-in",
-             "link-device", "code", "use-code", "sign-out", "forget"]
+    order = [
+        "confirm",
+        "remove-passkey",
+        "label",
+        "create-passkey",
+        "sign-in",
+        "link-device",
+        "code",
+        "use-code",
+        "sign-out",
+        "forget",
+    ]
     reached = [stop for stop in walked if stop in order]
     assert [stop for i, stop in enumerate(reached) if stop not in reached[:i]] == order
 
@@ -352,7 +378,8 @@ def test_keep_is_used_with_the_keyboard_alone(devices):
     assert Passkey.objects.count() == 1
     # The refusal is a 400 page, which Chromium notes in the console: that one only.
     assert laptop.errors == [
-        "Failed to load resource: the server responded with a status of 400 (Bad Request)"]
+        "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+    ]
     laptop.errors.clear()
     walked = []
     _tab_to(page, ".passkey-list input[name='confirm']", walked)
