@@ -1,11 +1,12 @@
-"""Heart to Heart's end dialogs belong to the screen (issue 30): wherever the page is
-scrolled, a dialog's title and first action are in the viewport; on a phone the stalemate
-bar leaves the whole heart, the stock and the waste uncovered, and the win bar covers at
-most a third of the heart until the player asks for the rest.
+"""Heart to Heart's end dialogs belong to the screen: wherever the page is scrolled, a
+dialog's title and first action are in the viewport; on a laptop a dialog is a centred
+card with everything shown; on a phone the stalemate bar leaves the whole heart, the stock
+and the waste uncovered, and the win bar covers at most a third of the heart until the
+player asks for the rest.
 
-The positions are reached as test_sharing_browser reaches them: the known lines posted
-through the page's own session, then the game's address opened. Every figure is a box
-measured in the page; nothing here times anything.
+The positions are set as .heart_to_heart_line sets them: the known line's first tap
+posted through the page's own session, the rest through the service, then the game's
+address opened. Every figure is a box measured in the page; nothing here times anything.
 
 The win and the stalemate are pictured at each size, as the page opens and scrolled to
 its end: PNGs in test-artifacts/heart-to-heart-dialogs/ by default; `make screenshots`
@@ -23,7 +24,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .conftest import ARTIFACTS, picture
+from .conftest import ARTIFACTS, focused_id, picture, wait_until, wait_until_settled
 from .heart_to_heart_line import play_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -34,13 +35,25 @@ PICTURES = os.environ.get("CARDSITE_H2H_DIALOG_PICTURES")
 PICTURES_OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "heart-to-heart-dialogs"
 
 
-def _played(browser: Browser, live_server, code: str, line, size, *, locale: str = "en-GB",
-            javascript: bool = True, init_script: str | None = None) -> Page:
+def _played(
+    browser: Browser,
+    live_server,
+    code: str,
+    line,
+    size,
+    *,
+    locale: str = "en-GB",
+    javascript: bool = True,
+    init_script: str | None = None,
+) -> Page:
     """A page at ``size`` showing the game ``line`` leads to on deal ``code``."""
     width, height = size
     context = browser.new_context(
-        viewport={"width": width, "height": height}, locale=locale,
-        is_mobile=width < 500, has_touch=width < 500, java_script_enabled=javascript,
+        viewport={"width": width, "height": height},
+        locale=locale,
+        is_mobile=width < 500,
+        has_touch=width < 500,
+        java_script_enabled=javascript,
         bypass_csp=init_script is not None,
     )
     if init_script:
@@ -63,15 +76,22 @@ def _stalemate(browser, live_server, size, **kwargs) -> Page:
     return page
 
 
+def _now_stalemate(page: Page, live_server) -> None:
+    """The same page (its browser context, its size) on to a stalemate."""
+    play_line(page, live_server.url, *stalemate_case())
+    expect(page.locator("[role='dialog'][data-dialog='stalemate']")).to_be_visible()
+
+
 def _shot(page: Page, name: str) -> None:
-    """What the screen shows (not the full page: the dialogs are fixed to the screen)."""
-    page.wait_for_timeout(400)  # let the fonts and cards settle: the picture is of the state
+    """What the screen shows (not the full page: the dialogs are fixed to the screen),
+    once the fonts and the cards have settled: the picture is of the state."""
+    wait_until_settled(page)
     picture(page, name)
 
 
 def _picture(page: Page, name: str) -> None:
     """What the screen shows, for docs/img/heart-to-heart-dialogs/ (`make screenshots`)."""
-    page.wait_for_timeout(400)  # let the fonts and cards settle: the picture is of the state
+    wait_until_settled(page)  # the fonts and the cards: the picture is of the state
     picture(page, f"{name}-{page.viewport_size['width']}", folder=PICTURES_OUT)
 
 
@@ -125,7 +145,8 @@ def covered_fraction(page: Page, dialog: str) -> float:
 def _scroll_to(page: Page, where: str) -> None:
     page.evaluate(
         "where => window.scrollTo(0, where === 'end' ? document.documentElement.scrollHeight : "
-        "Math.round(document.documentElement.scrollHeight / 3))", where,
+        "Math.round(document.documentElement.scrollHeight / 3))",
+        where,
     )
 
 
@@ -134,17 +155,27 @@ def _scroll_to(page: Page, where: str) -> None:
 def test_a_dialog_stays_on_the_screen_however_the_page_is_scrolled(
     live_server, browser, size, status
 ):
+    """And, as the page opens, each size's own promise: on a laptop a centred card with
+    everything shown, on a phone a bar that leaves the cards in view."""
     page = (_won if status == "won" else _stalemate)(browser, live_server, size)
     dialog = f"[role='dialog'][data-dialog='{status}']"
     first_action = f"{dialog} .dialog-actions button:not([hidden])"
     _inside_viewport(page, f"{dialog} h2")
     _inside_viewport(page, first_action)
     _picture(page, status)
+    if size == LAPTOP:
+        _a_centred_card_with_everything_shown(page, status)
+    elif status == "stalemate":
+        _the_stalemate_bar_leaves_the_heart_and_the_piles_in_view(page)
+    else:
+        _the_win_bar_covers_at_most_a_third_of_the_heart(page)
     for where in ("third", "end"):
         _scroll_to(page, where)
         _inside_viewport(page, f"{dialog} h2")
         _inside_viewport(page, first_action)
     _picture(page, f"{status}-scrolled")
+    if size == LAPTOP:  # the whole card, at the page's end
+        _inside_viewport(page, dialog)
     if size in PHONES:  # at the page's end the footer's links clear the bar at the foot
         footer, bar = _box(page, ".site-footer"), _box(page, dialog)
         assert footer["y"] + footer["height"] <= bar["y"], (footer, bar)
@@ -158,23 +189,62 @@ def test_a_dialog_stays_on_the_screen_however_the_page_is_scrolled(
     page.locator(first_action).first.focus()
     for _ in range(6):
         page.keyboard.press("Tab")
-        assert page.evaluate(f"document.activeElement.closest(\"{dialog}\") !== null")
+        assert page.evaluate(f'document.activeElement.closest("{dialog}") !== null')
+    if size in PHONES and status == "won":
+        page.evaluate("window.scrollTo(0, 0)")
+        _the_win_bar_opens_for_the_rest(page)
     page.context.close()
 
 
-@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_on_a_phone_the_stalemate_bar_leaves_the_heart_and_the_piles_in_view(
-    live_server, browser, size
-):
-    page = _stalemate(browser, live_server, size)
+def _a_centred_card_with_everything_shown(page: Page, status: str) -> None:
+    dialog = f"[role='dialog'][data-dialog='{status}']"
+    box = _box(page, dialog)
+    centre = box["x"] + box["width"] / 2
+    assert abs(centre - LAPTOP[0] / 2) < 2, box
+    if status == "won":  # nothing to open on a laptop: the share line is there
+        expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
+        expect(page.locator(f"{dialog} [data-action='more']")).to_be_hidden()
+
+
+def _the_stalemate_bar_leaves_the_heart_and_the_piles_in_view(page: Page) -> None:
     dialog = _box(page, "[role='dialog'][data-dialog='stalemate']")
     cards = _boxes(page, "#heart [data-pos]") + _boxes(page, "#stock") + _boxes(page, "#waste")
     assert len(cards) == 27
-    _shot(page, f"h2h-dialog-stalemate-{size[0]}")
     assert [card for card in cards if _overlap(card, dialog) > 0] == [], dialog
     for card in cards:  # and all of them on the screen, above the bar
         assert card["y"] >= 0 and card["y"] + card["height"] <= dialog["y"], (card, dialog)
-    page.context.close()
+
+
+def _the_win_bar_covers_at_most_a_third_of_the_heart(page: Page) -> None:
+    dialog = "[role='dialog'][data-dialog='won']"
+    fraction = covered_fraction(page, dialog)
+    assert fraction <= 1 / 3, fraction
+    # The bar holds the headline and the main action, the focus on it.
+    _inside_viewport(page, f"{dialog} h2")
+    _inside_viewport(page, "#dialog-new")
+    focused_id(page, "dialog-new")
+    expect(page.locator(f"{dialog} [data-won='code']")).to_be_hidden()
+
+
+def _the_win_bar_opens_for_the_rest(page: Page) -> None:
+    """The rest (the deal to share, copy and share) is there when the player asks for it:
+    the toggle is the stop after the main action, Space opens it, a press closes it."""
+    dialog = "[role='dialog'][data-dialog='won']"
+    more = page.locator(f"{dialog} [data-action='more']")
+    expect(page.locator(f"{dialog} [data-won='code']")).to_be_hidden()
+    page.locator("#dialog-new").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "won-more-toggle"
+    page.keyboard.press("Space")
+    expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
+    more.click()  # and closes it again
+    expect(page.locator(f"{dialog} [data-won='code']")).to_be_hidden()
+    more.click()
+    expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
+    expect(page.locator("#copy-result-link")).to_be_visible()
+    _inside_viewport(page, "#copy-result-link")
+    _inside_viewport(page, f"{dialog} h2")
+    _shot(page, f"h2h-dialog-won-more-{page.viewport_size['width']}")
 
 
 # A header 90 px taller than the site's, in place before the page's scripts run.
@@ -197,40 +267,11 @@ def test_a_taller_page_above_the_heart_is_scrolled_up_so_the_piles_clear_the_bar
     expect(page.locator("[role='dialog'][data-dialog='stalemate']")).to_be_visible()
     padding = "getComputedStyle(document.querySelector('.site-header')).paddingBottom"
     assert page.evaluate(padding) == "90px"
-    page.wait_for_function("window.scrollY > 0")
+    wait_until(page, "() => window.scrollY > 0", what="the page scrolled up")
     dialog = _box(page, "[role='dialog'][data-dialog='stalemate']")
     cards = _boxes(page, "#heart [data-pos]") + _boxes(page, "#stock") + _boxes(page, "#waste")
     for card in cards:
         assert card["y"] >= 0 and card["y"] + card["height"] <= dialog["y"], (card, dialog)
-    page.context.close()
-
-
-@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_on_a_phone_the_win_bar_covers_at_most_a_third_of_the_heart(live_server, browser, size):
-    page = _won(browser, live_server, size)
-    dialog = "[role='dialog'][data-dialog='won']"
-    _shot(page, f"h2h-dialog-won-{size[0]}")
-    fraction = covered_fraction(page, dialog)
-    assert fraction <= 1 / 3, fraction
-    # The bar holds the headline and the main action, the focus on it.
-    _inside_viewport(page, f"{dialog} h2")
-    _inside_viewport(page, "#dialog-new")
-    expect(page.locator("#dialog-new")).to_be_focused()
-    # The rest (the deal to share, copy and share) is there when the player asks for it.
-    more = page.locator(f"{dialog} [data-action='more']")
-    expect(page.locator(f"{dialog} [data-won='code']")).to_be_hidden()
-    page.keyboard.press("Tab")  # the toggle is the next stop, and Space opens it
-    assert page.evaluate("document.activeElement.id") == "won-more-toggle"
-    page.keyboard.press("Space")
-    expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
-    more.click()  # and closes it again
-    expect(page.locator(f"{dialog} [data-won='code']")).to_be_hidden()
-    more.click()
-    expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
-    expect(page.locator("#copy-result-link")).to_be_visible()
-    _inside_viewport(page, "#copy-result-link")
-    _inside_viewport(page, f"{dialog} h2")
-    _shot(page, f"h2h-dialog-won-more-{size[0]}")
     page.context.close()
 
 
@@ -246,8 +287,7 @@ def test_without_javascript_the_phone_bars_work_too(live_server, browser, size):
     expect(page.locator(f"{dialog} [data-won='code']")).to_be_hidden()
     page.locator(f"{dialog} [data-action='more']").click()
     expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
-    page.context.close()
-    page = _stalemate(browser, live_server, size, javascript=False)
+    _now_stalemate(page, live_server)
     dialog_box = _box(page, "[role='dialog'][data-dialog='stalemate']")
     assert all(_overlap(card, dialog_box) == 0 for card in _boxes(page, "#heart [data-pos]"))
     expect(page.locator("#dialog-new")).to_be_visible()
@@ -258,36 +298,16 @@ def test_without_javascript_the_phone_bars_work_too(live_server, browser, size):
     page.context.close()
 
 
-@pytest.mark.parametrize("status", ["won", "stalemate"])
-def test_on_a_laptop_a_dialog_is_a_centred_card_with_everything_shown(
-    live_server, browser, status
-):
-    page = (_won if status == "won" else _stalemate)(browser, live_server, LAPTOP)
-    dialog = f"[role='dialog'][data-dialog='{status}']"
-    box = _box(page, dialog)
-    centre = box["x"] + box["width"] / 2
-    assert abs(centre - LAPTOP[0] / 2) < 2, box
-    if status == "won":  # nothing to open on a laptop: the share line is there
-        expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
-        expect(page.locator(f"{dialog} [data-action='more']")).to_be_hidden()
-    _shot(page, f"h2h-dialog-{status}-1280")
-    _scroll_to(page, "end")
-    _inside_viewport(page, dialog)
-    _shot(page, f"h2h-dialog-{status}-1280-scrolled")
-    page.context.close()
-
-
 @pytest.mark.parametrize("locale", ["fr-FR", "nb-NO"])
 def test_the_phone_bars_hold_their_words_in_french_and_norwegian(live_server, browser, locale):
     """Longer words wrap inside the bars and still leave the cards in view."""
     size = PHONES[1]
-    page = _stalemate(browser, live_server, size, locale=locale)
+    page = _won(browser, live_server, size, locale=locale)
+    _shot(page, f"h2h-dialog-won-360-{locale[:2]}")
+    assert covered_fraction(page, "[role='dialog'][data-dialog='won']") <= 1 / 3
+    _now_stalemate(page, live_server)
     _shot(page, f"h2h-dialog-stalemate-360-{locale[:2]}")
     dialog_box = _box(page, "[role='dialog'][data-dialog='stalemate']")
     cards = _boxes(page, "#heart [data-pos]") + _boxes(page, "#stock") + _boxes(page, "#waste")
     assert all(_overlap(card, dialog_box) == 0 for card in cards), dialog_box
-    page.context.close()
-    page = _won(browser, live_server, size, locale=locale)
-    _shot(page, f"h2h-dialog-won-360-{locale[:2]}")
-    assert covered_fraction(page, "[role='dialog'][data-dialog='won']") <= 1 / 3
     page.context.close()

@@ -10,6 +10,8 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import winning_line
 
+from .heart_to_heart_line import play_line
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # Headless Chromium on Linux has no share sheet today; remove it anyway, so that the test
@@ -30,28 +32,11 @@ def _open(page: Page, live_server, code: str = EXAMPLE_CODE) -> str:
     return f"{live_server.url}/heart-to-heart/{code}/"
 
 
-def _win_with_form_posts(page: Page, live_server) -> None:
-    """Plays the deal's known winning line through the page's own session (the same cookies
-    and CSRF token as its forms), then opens the game: the win dialog is what is under test here,
-    not the taps (test_heart_to_heart_browser plays a win tap by tap)."""
-    token = page.locator("input[name='csrfmiddlewaretoken']").first.input_value()
-    action = page.locator("form.h2h-table").get_attribute("action")
-    version = page.locator("#board").get_attribute("data-version")
-    # A fresh deal is not saved yet: its form also carries the code, and the first tap
-    # creates the game (GET is safe).
-    code = page.locator("form.h2h-table input[name='code']")
-    extra = {"code": code.input_value()} if code.count() else {}
-    for target in winning_line():
-        answer = page.request.post(
-            f"{live_server.url}{action}",
-            form={"target": str(target), "version": version, "csrfmiddlewaretoken": token}
-            | extra,
-            headers={"HX-Request": "true"},
-        )
-        extra = {}
-        assert answer.ok, answer.text()[:300]
-        version = re.search(r'data-version="(\d+)"', answer.text()).group(1)
-    page.goto(f"{live_server.url}{action}")  # the game's own address, as htmx shows it
+def _win(page: Page, live_server) -> None:
+    """The deal's known winning line played through the page's session and the service
+    (.heart_to_heart_line), then the game's own address opened: the win dialog is what is
+    under test here, not the taps (test_heart_to_heart_browser plays a win tap by tap)."""
+    play_line(page, live_server.url, EXAMPLE_CODE, winning_line())
 
 
 def test_share_without_a_share_sheet_copies_the_link_and_says_so(
@@ -75,7 +60,11 @@ def test_share_without_a_share_sheet_copies_the_link_and_says_so(
     assert console_errors == []
 
 
-def test_share_uses_the_share_sheet_where_there_is_one(live_server, page: Page, console_errors):
+def test_share_uses_the_share_sheet_where_there_is_one_and_survives_a_move(
+    live_server, page: Page, console_errors
+):
+    """The share sheet gets the deal's address, title and text. The banner is swapped by
+    htmx on every tap: the new Share button must show and share too."""
     page.add_init_script(RECORDING_SHARE_SHEET)
     deal_url = _open(page, live_server)
     page.locator("#share-deal").click()
@@ -83,27 +72,23 @@ def test_share_uses_the_share_sheet_where_there_is_one(live_server, page: Page, 
     shared = page.evaluate("window.sharedData")
     assert shared["url"] == deal_url
     assert EXAMPLE_CODE in shared["title"] and EXAMPLE_CODE in shared["text"]
-    assert console_errors == []
-
-
-def test_the_share_button_survives_a_move(live_server, page: Page):
-    """The banner is swapped by htmx on every tap: the new Share button must show too."""
-    page.add_init_script(RECORDING_SHARE_SHEET)
-    _open(page, live_server)
+    page.evaluate("window.sharedData = null")
     version = page.locator("#board").get_attribute("data-version")
     page.locator("#stock").click()
     expect(page.locator("#board")).not_to_have_attribute("data-version", version)
     expect(page.locator("#share-deal")).to_be_visible()
     page.locator("#share-deal").click()
     expect(page.locator("#share-status")).to_have_text("Shared")
+    assert page.evaluate("window.sharedData")["url"] == deal_url
+    assert console_errors == []
 
 
 def test_the_win_dialog_shares_the_result_in_french(live_server, browser, screenshot):
     context = browser.new_context(locale="fr-FR", permissions=["clipboard-read", "clipboard-write"])
     context.add_init_script(NO_SHARE_SHEET)
     page = context.new_page()
-    deal_url = _open(page, live_server)
-    _win_with_form_posts(page, live_server)
+    deal_url = f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/"
+    _win(page, live_server)
     dialog = page.locator("[role='dialog'][data-dialog='won']")
     expect(dialog).to_be_visible()
     moves = dialog.locator("[data-won='moves']").inner_text()
@@ -131,7 +116,7 @@ def test_without_javascript_the_deal_link_stands_in_for_share(live_server, brows
     expect(link).to_be_visible()
     assert link.get_attribute("href") == f"/heart-to-heart/{EXAMPLE_CODE}/"
     screenshot("h2h-share-no-js", page)
-    _win_with_form_posts(page, live_server)
+    _win(page, live_server)
     dialog = page.locator("[role='dialog'][data-dialog='won']")
     expect(dialog).to_be_visible()
     expect(dialog.locator("#share-result")).to_be_hidden()
@@ -140,32 +125,46 @@ def test_without_javascript_the_deal_link_stands_in_for_share(live_server, brows
     context.close()
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "nb"])
-def test_the_preview_picture_opens_in_the_browser(live_server, page: Page, language, screenshot):
+def test_the_preview_picture_opens_in_the_browser_in_each_language(
+    live_server, page: Page, screenshot
+):
     _open(page, live_server)
-    image = page.locator("meta[property='og:image']").get_attribute("content")
-    image = image.replace("-en-", f"-{language}-")
-    answer = page.goto(image)
-    assert answer.status == 200 and answer.headers["content-type"] == "image/png"
-    size = page.evaluate("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
-    assert size == [1200, 630]
-    # The picture itself, byte for byte, for a person to look at.
-    artifacts = screenshot(f"h2h-preview-{language}").parent
-    (artifacts / f"h2h-preview-picture-{language}.png").write_bytes(answer.body())
+    english = page.locator("meta[property='og:image']").get_attribute("content")
+    for language in ("en", "fr", "nb"):
+        image = english.replace("-en-", f"-{language}-")
+        answer = page.goto(image)
+        assert answer.status == 200 and answer.headers["content-type"] == "image/png", language
+        size = page.evaluate("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
+        assert size == [1200, 630], language
+        # The picture itself, byte for byte, for a person to look at.
+        artifacts = screenshot(f"h2h-preview-{language}").parent
+        (artifacts / f"h2h-preview-picture-{language}.png").write_bytes(answer.body())
 
 
-def test_the_address_bar_can_be_shared(live_server, page: Page, browser, screenshot):
+def test_the_address_bar_and_the_share_link_can_be_shared(
+    live_server, page: Page, browser, screenshot
+):
     """What the address bar says after the first tap is what people share: a friend in a
     fresh browser gets the deal, fresh, and a line saying it is shared; the owner still
-    resumes the game there."""
+    resumes the game there. The Share link (the deal's code) opened elsewhere is a fresh
+    game of the same deal too."""
     _open(page, live_server)
     page.locator("#stock").click()
     expect(page).to_have_url(re.compile(r"/heart-to-heart/game/[0-9a-f-]{36}/$"))
     expect(page.locator("[data-stat='moves']")).to_have_text("1")
     address = page.url
+    share = page.locator("[data-copy]").first.get_attribute("data-copy")
+    assert share.endswith(f"/heart-to-heart/{EXAMPLE_CODE}/")
 
     friend = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
     theirs = friend.new_page()
+    theirs.goto(share)
+    expect(theirs.locator("[data-stat='code']")).to_have_text(EXAMPLE_CODE)
+    expect(theirs.locator("[data-stat='moves']")).to_have_text("0")
+    for pos in (1, 13, 25):
+        mine = page.locator(f"[data-pos='{pos}']").get_attribute("data-rank")
+        expect(theirs.locator(f"[data-pos='{pos}']")).to_have_attribute("data-rank", mine)
+    assert theirs.url != page.url  # another game, not mine
     theirs.goto(address)
     expect(theirs.locator("[data-message='shared-deal']")).to_contain_text("A shared deal")
     expect(theirs.locator("[data-stat='moves']")).to_have_text("0")
