@@ -57,7 +57,9 @@ def test_heart_to_heart_plays_under_the_policy(
     # down, x in half-cards.
     first, point = page.locator("#pos-1").bounding_box(), page.locator("#pos-25").bounding_box()
     assert point["y"] > first["y"] and point["x"] > first["x"]
-    for target in winning_line()[:30]:
+    # Every kind of swap the board answers with: nine turns of the stock, a card chosen,
+    # a pair taken, twice (the solver's line; more taps repeat these kinds).
+    for target in winning_line()[:14]:
         version = int(page.locator("#board").get_attribute("data-version"))
         selector = f"#pos-{target}" if isinstance(target, int) else f"#{target}"
         page.locator(selector).click()
@@ -95,8 +97,7 @@ def test_hearts_plays_under_the_policy(
     assert console_errors == []
 
 
-def test_the_admin_works_under_the_same_policy(live_server, page: Page, violations,
-                                               console_errors):
+def test_the_admin_works_under_the_same_policy(live_server, page: Page, violations, console_errors):
     get_user_model().objects.create_superuser("boss", "boss@example.org", "pw-long-enough")
     _goto(page, f"{live_server.url}/admin/login/")
     page.fill("#id_username", "boss")
