@@ -1,4 +1,4 @@
-"""Cards that travel (issue 21, docs/rules.md#hearts-timing): a card's box sampled
+"""Cards that travel (docs/rules.md#hearts-timing): a card's box sampled
 frame by frame is seen between where it came from and where it lands, at the real
 cadence; under reduced motion it is already where it lands in its first frame.
 
@@ -11,10 +11,11 @@ import math
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.conftest import picture
+from games.engine.heart_to_heart import EXAMPLE_CODE, new_game
+from tests.browser.conftest import picture, wait_until, wait_until_settled
 from tests.browser.heart_to_heart_line import play_line
 from tests.browser.hearts_table import (
+    lift_and_play_first_playable,
     lift_first_playable,
     open_game_in,
     played_to,
@@ -24,6 +25,8 @@ from tests.browser.hearts_table import (
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+STOCK_AT_THE_START = len(new_game(EXAMPLE_CODE).stock)
 
 # Watch for the next element that matches `selector` and was not in the page when the
 # watch began (begin it before the press: the answer may come at once), then sample its
@@ -128,11 +131,13 @@ def test_a_gathered_trick_sweeps_to_its_winner(live_server, page: Page, real_cad
     page.locator("#pass-cards").click()
     expect(page.locator("#table")).to_have_attribute("data-phase", "play")
     # A trick is done when a card carries the winner's mark; it lingers, then it goes.
-    while page.locator(".trick-card.winner").count() == 0:
-        if page.locator("#table[data-turn='0']:not(:has(form.advance))").count():
-            page.locator(".hand button[data-card]:not([aria-disabled='true'])").first.click()
-            page.locator(".hand [aria-pressed='true']").click()
-        page.wait_for_timeout(100)
+    # The human plays one card of the first trick, when its turn comes before the mark.
+    done = page.locator(".trick-card.winner")
+    my_turn = page.locator("#table[data-turn='0']:not(:has(form.advance))")
+    expect(done.or_(my_turn).first).to_be_attached(timeout=10000)
+    if done.count() == 0:
+        lift_and_play_first_playable(page)
+        expect(done).to_have_count(1, timeout=10000)
     winner = page.locator(".trick-card.winner").get_attribute("data-seat")
     target = ".my-seat .hand" if winner == "0" else f".seat[data-seat-info='{winner}'] .backs"
     goal = _centre(page, target)
@@ -156,13 +161,9 @@ def test_the_stocks_card_turns_over_onto_the_waste(live_server, page: Page):
 
 
 def test_a_removed_pair_leaves_the_heart(live_server, page: Page):
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     line = list(winning_line())
     first_pair = next(i for i, target in enumerate(line) if target != "stock")
-    for target in line[: first_pair + 1]:
-        version = page.locator("#board").get_attribute("data-version")
-        page.locator("#stock" if target == "stock" else f"#pos-{target}").click()
-        expect(page.locator("#board")).not_to_have_attribute("data-version", version)
+    play_line(page, live_server.url, EXAMPLE_CODE, line[: first_pair + 1])  # its first card chosen
     # The pair's second card: both cards leave, their copies rise and fade.
     second = line[first_pair + 1]
     watch(page, "#motion-layer .card")
@@ -234,7 +235,11 @@ def _once_celebrated(page: Page) -> dict:
     """What the page animated, read once the celebration has begun: motion.js starts it in
     the first frame after the won board is swapped in, which may come after the dialog is
     visible; two frames more show anything that would start twice."""
-    page.wait_for_function("() => window.cardsiteAnimated.animations.some((a) => a.dialog)")
+    wait_until(
+        page,
+        "() => window.cardsiteAnimated.animations.some((a) => a.dialog)",
+        what="the dialog's animation begun",
+    )
     page.evaluate("""() => new Promise((done) =>
       requestAnimationFrame(() => requestAnimationFrame(done)))""")
     return page.evaluate("window.cardsiteAnimated")
@@ -263,7 +268,10 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
         assert animated["animations"] == dialog, animated
         assert dialog[0]["properties"] == ["opacity"], dialog
         assert dialog[0]["end"] <= 500, dialog
-        page.wait_for_timeout(300)
+        # Nothing else starts once the dialog is in: still only its fade, once it is over.
+        wait_until_settled(page)
+        animated = page.evaluate("window.cardsiteAnimated")
+        assert animated["copies"] == 0 and animated["animations"] == dialog, animated
         assert page.locator("#motion-layer .celebration-heart").count() == 0
         assert page.locator("#motion-layer .celebration-card").count() == 0
         context.close()
@@ -271,8 +279,9 @@ def test_a_win_ends_with_a_celebration_a_calm_one_under_reduced_motion(
     # The watch sees what plays: the heart's cards come back as copies and fly.
     assert animated["copies"] == slots, animated
     flying = [a for a in animated["animations"] if a["className"] == "celebration-card"]
-    assert len(flying) == animated["copies"] and all("transform" in a["properties"]
-                                                     for a in flying), animated
+    assert len(flying) == animated["copies"] and all(
+        "transform" in a["properties"] for a in flying
+    ), animated
     samples = samples_seen(page)
     assert len(samples) >= 3, samples
     assert samples[-1]["y"] < samples[0]["y"] - 10, samples  # the hearts rise
@@ -389,9 +398,9 @@ def test_a_new_deal_is_dealt_from_the_middle_of_the_table(live_server, page: Pag
 
 
 def test_a_redeal_gathers_the_waste_back_into_the_stock(live_server, page: Page):
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
-    while page.locator("#stock[data-count='0']").count() == 0:
-        _tap(page, "stock")
+    # The stock turned over card by card (through the service: not what is watched).
+    play_line(page, live_server.url, EXAMPLE_CODE, ["stock"] * STOCK_AT_THE_START)
+    expect(page.locator("#stock")).to_have_attribute("data-count", "0")
     goal = _centre(page, "#stock")
     watch(page, "#motion-layer .card")
     _tap(page, "stock")  # the empty stock: the waste turns back over
@@ -410,9 +419,7 @@ def test_an_examples_step_moves_its_cards_too(live_server, page: Page):
     assert samples[-1]["y"] < samples[0]["y"] - 10, samples  # the pair rose out of the heart
 
 
-def test_a_card_on_its_way_lets_a_press_through_to_what_it_passes_over(
-    live_server, page: Page
-):
+def test_a_card_on_its_way_lets_a_press_through_to_what_it_passes_over(live_server, page: Page):
     """Tapping the stock again while its last card still flies to the waste turns the
     next card: the press is the stock's, not the flying card's (which would choose it)."""
     page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
