@@ -12,7 +12,7 @@ from games.services import heart_to_heart as h2h_service
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
 from .conftest import focused_id, serious_axe_violations
-from .heart_to_heart_line import play_line
+from .heart_to_heart_line import play_line, play_on
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,37 +33,18 @@ def _open(page: Page, live_server, code: str) -> None:
     expect(page.locator("#board")).to_be_visible()
 
 
-def test_the_first_tap_begins_the_game_the_address_and_the_clock(live_server, page: Page):
+def test_the_first_tap_begins_the_game_and_the_address_follows_it(
+    live_server, page: Page, console_errors
+):
     """A deal-code URL shows the fresh deal and saves nothing; the first tap creates the
-    game (in one request) and the address bar moves to it, so a reload resumes it. The
-    clock starts at the first move (choosing a card is none) and ticks in the browser,
-    between requests."""
+    game (in one request) and replaces the address (address_bar.js, from the answer's
+    cardsite:address event), never pushes one, so a reload resumes it. No htmx page
+    snapshot goes to sessionStorage (it would be stale after the next move); going back
+    within the page (after the skip link) leaves the live board as it is. The clock starts
+    at the first move (choosing a card is none) and ticks in the browser, between
+    requests."""
     _open(page, live_server, EXAMPLE_CODE)
     assert HeartToHeartGame.objects.count() == 0
-    _tap(page, 25)
-    game = HeartToHeartGame.objects.get()
-    expect(page).to_have_url(f"{live_server.url}/heart-to-heart/game/{game.pk}/")
-    page.reload()
-    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
-    _tap(page, 25)
-    assert HeartToHeartGame.objects.count() == 1
-    clock = page.locator("[data-stat='time']")
-    expect(clock).to_have_text("0:00")
-    _tap(page, "stock")
-    # It moves on by itself, between requests (how fast is the machine's business).
-    expect(clock).to_have_text(re.compile(r"^0:0[1-9]$"), timeout=8000)
-
-
-def test_the_browser_keeps_no_snapshot_and_going_back_in_the_page_keeps_the_live_board(
-    live_server,
-    page: Page,
-    console_errors,
-):
-    """No htmx page snapshot goes to sessionStorage (it would be stale after the next
-    move); the first tap replaces the address (address_bar.js, from the answer's
-    cardsite:address event), never pushes one; and going back within the page (after
-    the skip link) leaves the live board as it is."""
-    _open(page, live_server, EXAMPLE_CODE)
     entries = page.evaluate("history.length")  # about:blank came first
     _tap(page, 25)
     game = HeartToHeartGame.objects.get()
@@ -76,21 +57,38 @@ def test_the_browser_keeps_no_snapshot_and_going_back_in_the_page_keeps_the_live
     page.go_back()
     expect(page).to_have_url(f"{live_server.url}/heart-to-heart/game/{game.pk}/")
     expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
-    _tap(page, 25)
     page.reload()  # the address resumes the game
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
+    _tap(page, 25)
+    page.reload()
     expect(page.locator("#pos-25")).not_to_have_attribute("aria-pressed", "true")
     assert HeartToHeartGame.objects.count() == 1
+    clock = page.locator("[data-stat='time']")
+    expect(clock).to_have_text("0:00")
+    _tap(page, "stock")
+    # It moves on by itself, between requests (how fast is the machine's business).
+    expect(clock).to_have_text(re.compile(r"^0:0[1-9]$"), timeout=8000)
     assert console_errors == []
 
 
-def test_full_win_played_tap_by_tap(live_server, page: Page, console_errors, screenshot):
+# The last taps of the winning line: pairs from the heart and the waste, pairs within
+# the heart, the second redeal and the winning pair.
+LAST_TAPS = 20
+
+
+def test_a_win_played_to_its_end_tap_by_tap(live_server, page: Page, console_errors, screenshot):
+    """The win's last taps by pointer, each answer drawn on the page, and what the won page
+    shows. The taps before are made through the service: a whole win by pointer is played
+    by test_steadiness_browser, by keyboard by test_keyboard_browser."""
     _open(page, live_server, EXAMPLE_CODE)
     screenshot("h2h-start-desktop")
     line = winning_line()
-    for number, target in enumerate(line):
+    half = len(line) // 2 + 1
+    play_line(page, live_server.url, EXAMPLE_CODE, line[:half])
+    screenshot("h2h-midgame-desktop")
+    play_on(page, line[half:-LAST_TAPS])
+    for target in line[-LAST_TAPS:]:
         _tap(page, target)
-        if number == len(line) // 2:
-            screenshot("h2h-midgame-desktop")
     dialog = page.locator("[role='dialog'][data-dialog='won']")
     expect(dialog).to_be_visible()
     expect(dialog.locator("[data-won='score']")).to_have_text("250")
@@ -277,6 +275,12 @@ def test_the_stalemate_dialog_can_be_put_aside_to_look_at_the_cards(
         viewport={"width": width, "height": 900 if width > 360 else 740}, is_mobile=width == 360
     )
     page = context.new_page()
+    # A fresh deal fits the width: no sideways scroll, a phone's included.
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    expect(page.locator("#pos-25")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if width == 360:
+        screenshot("h2h-phone", page)
     play_line(page, live_server.url, *stalemate_case())  # the way there is not under test
     dialog = page.locator("[role='dialog'][data-dialog='stalemate']")
     expect(dialog).to_be_visible()
@@ -502,13 +506,3 @@ def _held_until(answer: threading.Event, function):
         return function(*args, **kwargs)
 
     return held
-
-
-def test_phone_width_has_no_horizontal_scroll(live_server, browser, screenshot):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
-    page = context.new_page()
-    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
-    expect(page.locator("#pos-25")).to_be_visible()
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    screenshot("h2h-phone", page)
-    context.close()
