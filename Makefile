@@ -201,5 +201,5 @@ clean:
 screenshots: $(VENV)/.installed-test
 	CARDSITE_STATES_DIR=docs/img/states $(BIN)/pytest tests/browser/test_accessibility_browser.py -k "any_state and en-GB"
 	CARDSITE_HEARTS_PICTURES=docs/img/hearts-table $(BIN)/pytest tests/browser/test_hearts_pictures_browser.py
-	CARDSITE_LOOK_PICTURES=docs/img/look $(BIN)/pytest tests/browser/test_look_browser.py -k pictures_of_each_theme
+	CARDSITE_LOOK_PICTURES=docs/img/look $(BIN)/pytest tests/browser/test_look_browser.py -k pictured
 	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_heart_to_heart_dialogs_browser.py -k however_the_page_is_scrolled

@@ -165,16 +165,21 @@ def wait_until(
         time.sleep(0.02)  # the poll's interval, not a guess at how long anything takes
 
 
+# What is still moving: every running animation or transition with an end (motion.js's
+# cards in flight, a lift, a dialog's fade). An endless one would never end and moves no
+# card to its place.
+MOVING = """() => document.getAnimations().filter((a) => a.playState === 'running'
+  && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length === 0"""
+
+
 def wait_until_settled(page: Page, *, timeout: float = 10.0) -> None:
-    """Until the page's fonts are loaded and no animation or transition is left to run:
-    what a picture or a box measured after a move should show (the site has no endless
-    animation)."""
-    wait_until(
-        page,
-        "() => document.fonts.status === 'loaded' && document.getAnimations().length === 0",
-        timeout=timeout,
-        what="fonts loaded and every animation finished",
-    )
+    """Until the page's fonts are loaded and nothing moves: the cards have landed, the
+    lifts and the dialogs' fades are over; what a picture or a box measured after a move
+    should show. An answer's moves start in the frame after it is swapped in, so one frame
+    goes by first."""
+    page.evaluate("() => document.fonts.ready.then(() => true)")
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done(true)))")
+    wait_until(page, MOVING, timeout=timeout, what="every animation with an end finished")
 
 
 def focused_id(page: Page, element_id: str) -> None:

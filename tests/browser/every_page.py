@@ -18,7 +18,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.testing import play_on
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .look_states import hearts_pass, show_h2h_game, show_hearts_game
+from .game_states import hearts_pass, show_h2h_game, show_hearts_game
 
 Visit = Callable[[Page, str], None]
 

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import time
+from playwright.sync_api import Page, expect
 
-from django.http import HttpResponse
-from playwright.sync_api import BrowserContext, Page, expect
-
-from games import visitors
 from games.engine import hearts as engine
 from games.engine.hearts import players
 from games.engine.testing import play_on
-from games.models import HeartsGame, Player
+from games.models import HeartsGame
 
 PLAYABLE = ".hand button[data-card]:not([aria-disabled='true'])"
 
@@ -52,32 +48,6 @@ def next_frame(page: Page) -> None:
     page.evaluate("new Promise((resolve) => requestAnimationFrame(() => resolve()))")
 
 
-# What is still moving: every finite CSS transition or animation and every Web Animation
-# motion.js plays (an endless one, a pulse, would never end and is not a card landing).
-MOVING = """() => document.getAnimations().filter((a) => a.playState === 'running'
-  && a.effect && a.effect.getComputedTiming().endTime !== Infinity).length"""
-
-
-def settled(page: Page, timeout: float = 10.0) -> None:
-    """Until nothing moves on the page: the cards have landed, the lifts and the dialogs'
-    fades are over. Polled from here: the page's Content Security Policy refuses the eval
-    that wait_for_function needs to poll a predicate in the page."""
-    next_frame(page)  # an answer's moves start in the frame after it is swapped in
-    deadline = time.monotonic() + timeout
-    while page.evaluate(MOVING):
-        assert time.monotonic() < deadline, "the page never held still"
-        page.wait_for_timeout(20)
-
-
-def poll(page: Page, predicate: str, what: str, timeout: float = 5.0) -> None:
-    """Until ``predicate`` (a function source, evaluated in the page) is true. Polled from
-    here, for the reason ``settled`` gives."""
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(predicate):
-        assert time.monotonic() < deadline, f"never: {what}"
-        page.wait_for_timeout(20)
-
-
 def wait_for_me(page: Page) -> str:
     """Let the timed refreshes run until the table waits for the human; return the phase."""
     waiting = page.locator(
@@ -94,38 +64,6 @@ def put_latest_game_in(state: engine.HeartsState) -> None:
     game = HeartsGame.objects.order_by("-created_at").first()
     game.state, game.phase = state.to_dict(), state.phase
     game.save()
-
-
-def give_game(
-    context: BrowserContext, base_url: str, state: engine.HeartsState, **fields
-) -> HeartsGame:
-    """A player whose browser is ``context``, with a Hearts game in ``state``, written in the
-    database: for a test about a position rather than the way there, this spares the
-    start, the computers' passes and the play through the live server. ``fields`` set the
-    game's own columns (``score_display``, ``level``)."""
-    player = Player.objects.create()
-    game = HeartsGame.objects.create(
-        player=player, state=state.to_dict(), phase=state.phase, **{"level": "medium", **fields}
-    )
-    signed = HttpResponse()
-    signed.set_signed_cookie(visitors.COOKIE_NAME, str(player.pk), salt=visitors.SALT)
-    context.add_cookies(
-        [
-            {
-                "name": visitors.COOKIE_NAME,
-                "url": base_url,
-                "value": signed.cookies[visitors.COOKIE_NAME].value,
-            }
-        ]
-    )
-    return game
-
-
-def show_game(page: Page, base_url: str, state: engine.HeartsState, **fields) -> HeartsGame:
-    """``give_game``, and its page opened."""
-    game = give_game(page.context, base_url, state, **fields)
-    page.goto(f"{base_url}/hearts/game/{game.pk}/")
-    return game
 
 
 def open_game_in(page: Page, base_url: str, state: engine.HeartsState) -> None:

@@ -21,9 +21,15 @@ from games.engine import heart_to_heart as h2h
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import stalemate_case, winning_line
 
-from .conftest import ARTIFACTS, every_axe_violation, picture, serious_axe_violations
+from .conftest import (
+    ARTIFACTS,
+    every_axe_violation,
+    picture,
+    serious_axe_violations,
+    wait_until_settled,
+)
 from .every_page import hearts_states
-from .look_states import hearts_pass, settled, show_h2h_game, show_hearts_game
+from .game_states import hearts_pass, show_h2h_game, show_hearts_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -60,7 +66,7 @@ def test_no_serious_violation_in_any_state_of_either_game(live_server, browser, 
         """axe at each width; in English, a picture of the state at each width too."""
         for width, height in widths:
             page.set_viewport_size({"width": width, "height": height})
-            settled(page)  # the cards have landed: axe and the picture see the state
+            wait_until_settled(page)  # the cards have landed: axe and the picture see the state
             found = every_axe_violation(page) if every_impact else serious_axe_violations(page)
             failures.extend(f"{state} at {width}px: {violation}" for violation in found)
             if shots and pictured:

@@ -18,7 +18,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 
 from .conftest import picture
 from .every_page import hearts_states
-from .look_states import show_hearts_game
+from .game_states import show_hearts_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

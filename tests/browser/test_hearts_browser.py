@@ -8,9 +8,9 @@ from playwright.sync_api import Page, expect
 from games.engine import hearts as engine
 from games.engine.testing import play_on
 from games.models import HeartsGame
+from tests.browser.game_states import show_hearts_game
 
-from .conftest import serious_axe_violations
-from .hearts_table import settled, show_game
+from .conftest import serious_axe_violations, wait_until_settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,13 +76,13 @@ def _must_follow(state: engine.HeartsState) -> bool:
 
 def test_forbidden_cards_do_not_respond(live_server, page: Page):
     state = play_on(engine.new_game(11, levels=("medium",) * 3), _must_follow)
-    show_game(page, live_server.url, state)
+    show_hearts_game(page, live_server.url, state)
     disabled = page.locator(".hand button[aria-disabled='true']")
     expect(disabled.first).to_be_visible()
     version = page.locator("#table").get_attribute("data-version")
     # Once nothing moves: a press on a card still on its way lands on whichever card is
     # on top there, which may be a playable one (and lift it).
-    settled(page)
+    wait_until_settled(page)
     disabled.first.click(force=True)
     # What is checked is that nothing comes of the press, so there is no event to wait
     # for; 200 ms is ample for a press's round trip to the live server here.

@@ -17,8 +17,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.engine import hearts as engine
 from games.engine.testing import play_on
+from tests.browser.game_states import show_hearts_game
 
-from .hearts_table import PLAYABLE, show_game, wait_for_me
+from .hearts_table import PLAYABLE, wait_for_me
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -38,13 +39,13 @@ def _page(browser: Browser, width: int, height: int, locale: str = "en-GB") -> P
 
 def _deal(page: Page, base: str) -> None:
     """A new game's table (seed 11's deal), the computers' timed passes done."""
-    show_game(page, base, engine.new_game(11, levels=("medium",) * 3))
+    show_hearts_game(page, base, engine.new_game(11, levels=("medium",) * 3))
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
 
 
 def _show(page: Page, base: str, state: engine.HeartsState) -> None:
-    show_game(page, base, state)
+    show_hearts_game(page, base, state)
 
 
 def _box(page: Page, selector: str) -> dict:

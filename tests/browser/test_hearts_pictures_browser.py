@@ -21,8 +21,8 @@ from playwright.sync_api import Browser, Page, expect
 from games.engine import hearts as engine
 from games.engine.testing import play_on
 
-from .conftest import ARTIFACTS, picture
-from .hearts_table import put_latest_game_in, settled
+from .conftest import ARTIFACTS, picture, wait_until_settled
+from .hearts_table import put_latest_game_in
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,7 +32,7 @@ OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "hearts-table"
 
 
 def _picture(page: Page, name: str, width: int) -> None:
-    settled(page)  # the cards have landed: the picture is of the state
+    wait_until_settled(page)  # the cards have landed: the picture is of the state
     picture(page, f"{name}-{width}", folder=OUT)
 
 

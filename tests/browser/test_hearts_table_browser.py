@@ -19,9 +19,9 @@ from games.engine import hearts as engine
 from games.engine.testing import play_on
 from games.models import HeartsGame
 from games.services import hearts as hearts_service
+from tests.browser.game_states import show_hearts_game
 
-from .conftest import picture
-from .hearts_table import settled, show_game
+from .conftest import picture, wait_until_settled
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -63,7 +63,7 @@ def _put(game: HeartsGame, state: engine.HeartsState) -> None:
 
 def _fresh_game(page: Page, base: str) -> HeartsGame:
     """Seed 11's new game, written in the database and opened, its passes done."""
-    game = show_game(page, base, engine.new_game(11, levels=("medium",) * 3))
+    game = show_hearts_game(page, base, engine.new_game(11, levels=("medium",) * 3))
     # The computers' passes first: the test may then write the game alone.
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
     expect(page.locator("#table form.advance")).to_have_count(0)
@@ -137,7 +137,7 @@ def _check_received_marks(page: Page, viewport: dict, lang: str) -> None:
     at its own centre: no card lies over it."""
     received = page.locator(".hand [data-received='true']")
     expect(received).to_have_count(3)
-    settled(page)  # the received cards have flown in, the hover and lift transitions are over
+    wait_until_settled(page)  # the received cards have flown in, the lifts are over
     for index in range(3):
         tag = received.nth(index).locator(".received-tag")
         expect(tag).to_be_visible()
@@ -284,7 +284,7 @@ def test_the_computers_pass_while_the_player_keeps_tapping(live_server, browser,
     """With a real pause, a player who keeps choosing and unchoosing does not hold the
     computers back: each tap used to start their timer again."""
     page = _new_page(browser)
-    show_game(page, live_server.url, _deal_done())
+    show_hearts_game(page, live_server.url, _deal_done())
     settings.HEARTS_COMPUTER_DELAY_MS = 700
     page.locator("[data-action='next-deal']").click()  # deal 2: the pass goes right
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
@@ -305,7 +305,7 @@ def test_presses_made_while_a_computer_step_is_on_its_way_all_count(
     replaces the table the press was queued on: each press is held instead, and made
     again, in order, on the table the computer's step draws."""
     page = _new_page(browser)
-    game = show_game(page, live_server.url, _deal_done())
+    game = show_hearts_game(page, live_server.url, _deal_done())
     settings.HEARTS_COMPUTER_DELAY_MS = 100
     real_advance = hearts_service.advance
 

@@ -26,8 +26,9 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.engine.hearts.rules import Phase, computer_due
 from games.engine.testing import play_on
 from tests.browser.conftest import wait_until
+from tests.browser.game_states import show_hearts_game
 from tests.browser.heart_to_heart_line import play_line
-from tests.browser.hearts_table import lift_and_play_first_playable, show_game, wait_for_me
+from tests.browser.hearts_table import lift_and_play_first_playable, wait_for_me
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -195,7 +196,7 @@ def _play_hearts(page: Page, base_url: str, tricks_before: int, cards: int = 52)
     """From the deal after ``tricks_before`` tricks, slowed, to the deal's end or until
     about ``cards`` cards have gone to the trick; the cards the deal had left to play."""
     state = _mid_deal(tricks_before)
-    show_game(page, base_url, state)
+    show_hearts_game(page, base_url, state)
     wait_for_me(page)
     assert page.evaluate("window.cardsiteTravel.moves.length") == 0
     _slow_down(page)

@@ -24,7 +24,7 @@ from games.models import HeartsStats, Passkey, Player
 from tests.web.heart_to_heart.helpers import winning_line
 
 from .conftest import every_axe_violation
-from .look_states import show_h2h_game
+from .game_states import show_h2h_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,8 +14,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.engine.heart_to_heart import EXAMPLE_CODE
-from tests.browser.conftest import picture
-from tests.browser.hearts_table import lift_and_play_first_playable, settled, wait_for_me
+from tests.browser.conftest import picture, wait_until_settled
+from tests.browser.hearts_table import lift_and_play_first_playable, wait_for_me
 from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -115,7 +115,7 @@ def test_a_whole_heart_to_heart_win_holds_still(live_server, browser):
             ).click()
             expect(page.locator("#board")).not_to_have_attribute("data-version", version)
         expect(page.locator("[data-dialog='won']")).to_be_visible()
-        settled(page)  # the last card's flight and the dialog's entrance are over
+        wait_until_settled(page)  # the last card's flight and the dialog's entrance are over
         cls = _report(f"heart to heart at {width}", _steadiness(page))
         assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
         context.close()
@@ -171,7 +171,7 @@ def test_a_whole_hearts_deal_played_by_clicking_holds_still(live_server, browser
         picture(page, "hearts-deal-done")
     page.locator("#next-deal").click()
     expect(page.locator("#table")).to_have_attribute("data-phase", "pass")
-    settled(page)  # the new deal's cards have landed
+    wait_until_settled(page)  # the new deal's cards have landed
     cls = _report(f"hearts at {width}", _steadiness(page))
     assert cls <= MAX_SHIFT, _steadiness(page)["shifts"]
     assert errors == []

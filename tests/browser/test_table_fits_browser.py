@@ -12,9 +12,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.engine import hearts as engine
+from tests.browser.game_states import show_hearts_game
 
 from .conftest import serious_axe_violations
-from .hearts_table import finished_state, show_game
+from .hearts_table import finished_state
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -44,7 +45,7 @@ def _page(browser: Browser, width: int, height: int) -> Page:
 
 def _deal(page: Page, base: str) -> None:
     """A new game's table (seed 11's deal), its computers' passes done."""
-    show_game(page, base, engine.new_game(11, levels=("medium",) * 3))
+    show_hearts_game(page, base, engine.new_game(11, levels=("medium",) * 3))
     expect(page.locator("#table")).to_be_visible()
     expect(page.locator(".hand button[data-card]")).to_have_count(13)
     expect(page.locator(".seat .passed")).to_have_count(3, timeout=10000)
@@ -128,7 +129,7 @@ def test_the_game_over_names_the_winner_and_ranks_the_four_seats(
 ):
     page = _page(browser, width, height)
     final = finished_state(seed=11)
-    show_game(page, live_server.url, final)
+    show_hearts_game(page, live_server.url, final)
     dialog = page.locator("[role='dialog'][data-dialog='game-over']")
     expect(dialog).to_be_visible()
     # The result and every deal, and the seats' totals.
