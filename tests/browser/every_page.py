@@ -2,7 +2,7 @@
 the tests that read the whole site: the smallest text, reflow at a 320-px viewport and at
 200 % zoom. Each place is a name and a function that takes the page there. The deep
 states (a won board, a stalemate, a trick, a deal's end, the game's end) are written in
-the database for the page's visitor (look_states): these tests read a state, not the
+the database for the page's visitor (game_states): these tests read a state, not the
 way there."""
 
 from __future__ import annotations
