@@ -11,13 +11,13 @@ tests in the full browser.
 from __future__ import annotations
 
 import os
+import select
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.signals import request_finished, request_started
 from playwright.sync_api import ConsoleMessage, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
@@ -64,40 +64,76 @@ def pytest_collection_modifyitems(items):
                 item.add_marker(pytest.mark.serial)
 
 
-class _Answering:
-    """How many requests the live server is answering now (Django's request signals)."""
+class _Connections:
+    """The live server's connections from the moment it accepts one until the thread that
+    answers it is done, whatever happens in between (an answer cut short by a closed page
+    included). Counted on the server itself: Django's request signals begin only once a
+    thread has started reading the request, so a connection accepted under load could slip
+    past them, and an answer that failed mid-way never said it had finished."""
 
     def __init__(self) -> None:
-        self.count = 0
+        self.open = 0
         self.changed = threading.Condition()
 
-    def started(self, **kwargs) -> None:
+    def _count(self, change: int) -> None:
         with self.changed:
-            self.count += 1
-
-    def finished(self, **kwargs) -> None:
-        with self.changed:
-            self.count -= 1
+            self.open += change
             self.changed.notify_all()
 
-    def wait_until_idle(self, timeout: float) -> bool:
-        with self.changed:
-            return self.changed.wait_for(lambda: self.count <= 0, timeout)
+    def watch(self, server) -> None:
+        if getattr(server, "_connections_counted", False):
+            return
+        accepted, answered = server.process_request, server.process_request_thread
+
+        def process_request(request, client_address):
+            self._count(+1)
+            try:
+                accepted(request, client_address)  # starts the thread that answers it
+            except BaseException:
+                self._count(-1)  # no thread started: nothing will answer it
+                raise
+
+        def process_request_thread(request, client_address):
+            try:
+                answered(request, client_address)
+            finally:
+                self._count(-1)
+
+        server.process_request = process_request
+        server.process_request_thread = process_request_thread
+        server._connections_counted = True
+
+    def wait_until_idle(self, server, timeout: float) -> bool:
+        """Until no connection is open and none waits in the listening socket's queue (a
+        request the browser sent just before its page was closed)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.changed:
+                self.changed.wait_for(lambda: self.open <= 0, max(0.0, deadline - time.monotonic()))
+                idle = self.open <= 0
+            if idle and not select.select([server.socket], [], [], 0)[0]:
+                return True
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.02)  # a queued connection is being accepted: look again
 
 
-ANSWERING = _Answering()
-request_started.connect(ANSWERING.started, weak=False)
-request_finished.connect(ANSWERING.finished, weak=False)
+CONNECTIONS = _Connections()
 
 
 @pytest.fixture(autouse=True)
-def _no_answer_under_the_flush():
+def _no_answer_under_the_flush(request):
     """A test that ends mid-game leaves requests on their way (the computers' timed turns):
     its page is closed before this tears down, and the test database is emptied after,
-    so wait for the server's last answers. Emptying it under one failed a run with
-    "database table is locked" (SQLite's shared in-memory database)."""
+    so wait until the live server has answered everything it was sent. Emptying it under
+    an answer fails with "database table is locked" (SQLite's shared in-memory database)."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    server = request.getfixturevalue("live_server").thread.httpd
+    CONNECTIONS.watch(server)
     yield
-    assert ANSWERING.wait_until_idle(timeout=30), "the live server is still answering"
+    assert CONNECTIONS.wait_until_idle(server, timeout=30), "the live server is still answering"
 
 
 @pytest.fixture(scope="session")
