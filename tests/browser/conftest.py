@@ -133,6 +133,11 @@ def _no_answer_under_the_flush(request):
     server = request.getfixturevalue("live_server").thread.httpd
     CONNECTIONS.watch(server)
     yield
+    if "browser" in request.fixturenames:
+        # A context the test opened and a failure left open would keep its connections,
+        # and every later test of this worker would wait on them.
+        for context in request.getfixturevalue("browser").contexts:
+            context.close()
     assert CONNECTIONS.wait_until_idle(server, timeout=30), "the live server is still answering"
 
 
