@@ -97,3 +97,29 @@ def finished_state(seed: int) -> engine.HeartsState:
         human_pass=lambda s: medium.choose_pass(engine.seat_view(s, 0), engine.decision_rng(s, 0)),
         human_play=lambda s: medium.choose_play(engine.seat_view(s, 0), engine.decision_rng(s, 0)),
     )
+
+
+def inside(page: Page, selector: str, width: int, height: int) -> dict:
+    """The element's box, asserted to lie within a window of this size."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, selector
+    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
+    assert box["x"] + box["width"] <= width + 0.5, (selector, box, width)
+    assert box["y"] + box["height"] <= height + 0.5, (selector, box, height)
+    return box
+
+
+# A card's visible strip: from its left edge to the next card's left edge (the last card is
+# whole), and whether a tap at the strip's centre lands on that card.
+STRIPS = """() => {
+  const cards = [...document.querySelectorAll('#hand button[data-card]')];
+  return cards.map((card, i) => {
+    const box = card.getBoundingClientRect();
+    const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left : box.right;
+    const x = (box.left + right) / 2, y = box.top + box.height * 0.3;
+    const hit = document.elementFromPoint(x, y);
+    // offsetTop: where the row lays the card out (a focused or chosen card is raised).
+    return {code: card.dataset.card, width: right - box.left, top: card.offsetTop,
+            hit: hit !== null && hit.closest('button[data-card]') === card};
+  });
+}"""

@@ -19,6 +19,7 @@ from tests.web.heart_to_heart.helpers import winning_line
 from .conftest import ARTIFACTS, picture, serious_axe_violations, wait_until_settled
 from .every_page import hearts_states, lift_a_card
 from .game_states import hearts_pass, show_h2h_game, show_hearts_game
+from .hearts_table import STRIPS, inside
 from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -401,30 +402,6 @@ def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, brow
     context.close()
 
 
-# A card's visible strip: from its left edge to the next card's left edge (the last card is
-# whole), and whether a tap at the strip's centre lands on that card.
-STRIPS = """() => {
-  const cards = [...document.querySelectorAll('#hand button[data-card]')];
-  return cards.map((card, i) => {
-    const box = card.getBoundingClientRect();
-    const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left : box.right;
-    const x = (box.left + right) / 2, y = box.top + box.height * 0.3;
-    const hit = document.elementFromPoint(x, y);
-    // offsetTop: where the row lays the card out (a focused or chosen card is raised).
-    return {code: card.dataset.card, width: right - box.left, top: card.offsetTop,
-            hit: hit !== null && hit.closest('button[data-card]') === card};
-  });
-}"""
-
-
-def _inside(page: Page, selector: str, width: int, height: int) -> None:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, selector
-    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
-    assert box["x"] + box["width"] <= width + 0.5, (selector, box, width)
-    assert box["y"] + box["height"] <= height + 0.5, (selector, box, height)
-
-
 PHONES = [(390, 844), (360, 780)]
 
 
@@ -455,10 +432,10 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
 
     def the_pass(width: int, height: int) -> None:
         for seat in (1, 2, 3):
-            _inside(page, f"[data-seat-info='{seat}']", width, height)
-        _inside(page, "#pass-cards", width, height)
+            inside(page, f"[data-seat-info='{seat}']", width, height)
+        inside(page, "#pass-cards", width, height)
         for index in range(13):
-            _inside(page, f"#hand button[data-card] >> nth={index}", width, height)
+            inside(page, f"#hand button[data-card] >> nth={index}", width, height)
         strips = page.evaluate(STRIPS)
         assert max(s["top"] for s in strips) - min(s["top"] for s in strips) <= 3  # one row
         assert all(s["width"] >= 24 and s["hit"] for s in strips), strips
@@ -470,7 +447,7 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
             "#hand button[data-card] >> nth=-1",
             *(f"[data-seat-info='{seat}']" for seat in (1, 2, 3)),
         ):
-            _inside(page, selector, width, height)
+            inside(page, selector, width, height)
         tops = page.evaluate(
             "[...document.querySelectorAll('#hand button[data-card]')]"
             ".map((c) => c.getBoundingClientRect().top)"
@@ -484,7 +461,7 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
     lift_a_card(page)
     at_each_phone(a_trick, "hearts-trick")
     page.goto(f"{live_server.url}/heart-to-heart/")
-    at_each_phone(lambda width, height: _inside(page, ".heart", width, 10_000), "heart-to-heart")
+    at_each_phone(lambda width, height: inside(page, ".heart", width, 10_000), "heart-to-heart")
     context.close()
 
 

@@ -15,7 +15,7 @@ from games.engine import hearts as engine
 from tests.browser.game_states import show_hearts_game
 
 from .conftest import serious_axe_violations
-from .hearts_table import finished_state
+from .hearts_table import STRIPS, finished_state, inside
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,31 +52,6 @@ def _deal(page: Page, base: str) -> None:
     expect(page.locator("#table form.advance")).to_have_count(0)
 
 
-def _inside(page: Page, selector: str, width: int, height: int) -> dict:
-    box = page.locator(selector).bounding_box()
-    assert box is not None, selector
-    assert box["x"] >= -0.5 and box["y"] >= -0.5, (selector, box)
-    assert box["x"] + box["width"] <= width + 0.5, (selector, box, width)
-    assert box["y"] + box["height"] <= height + 0.5, (selector, box, height)
-    return box
-
-
-# A card's visible strip: from its left edge to the next card's left edge (the last card is
-# whole), and whether a tap at the strip's centre lands on that card.
-STRIPS = """() => {
-  const cards = [...document.querySelectorAll('#hand button[data-card]')];
-  return cards.map((card, i) => {
-    const box = card.getBoundingClientRect();
-    const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left : box.right;
-    const x = (box.left + right) / 2, y = box.top + box.height * 0.3;
-    const hit = document.elementFromPoint(x, y);
-    // offsetTop: where the row lays the card out (a focused or chosen card is raised).
-    return {code: card.dataset.card, width: right - box.left, top: card.offsetTop,
-            hit: hit !== null && hit.closest('button[data-card]') === card};
-  });
-}"""
-
-
 @pytest.mark.parametrize(("width", "height"), SIZES)
 def test_the_whole_table_is_on_one_screen(live_server, browser, screenshot, width, height):
     page = _page(browser, width, height)
@@ -84,12 +59,12 @@ def test_the_whole_table_is_on_one_screen(live_server, browser, screenshot, widt
     page.evaluate("window.scrollTo(0, 0)")
     assert page.evaluate("window.scrollY") == 0
     for seat in (1, 2, 3):
-        _inside(page, f"[data-seat-info='{seat}']", width, height)
-    _inside(page, "[data-trick]", width, height)
-    _inside(page, "#pass-cards", width, height)
+        inside(page, f"[data-seat-info='{seat}']", width, height)
+    inside(page, "[data-trick]", width, height)
+    inside(page, "#pass-cards", width, height)
     cards = page.locator("#hand button[data-card]")
     for index in range(13):
-        _inside(page, f"#hand button[data-card] >> nth={index}", width, height)
+        inside(page, f"#hand button[data-card] >> nth={index}", width, height)
     strips = page.evaluate(STRIPS)
     tops = [strip["top"] for strip in strips]
     assert max(tops) - min(tops) <= 3, tops  # one row
@@ -154,7 +129,7 @@ def test_the_game_over_names_the_winner_and_ranks_the_four_seats(
         name = ["You", "Computer 1", "Computer 2", "Computer 3"][seat]
         if final.totals[seat] == low:
             expect(winner).to_contain_text(name)
-    _inside(page, "[data-dialog='game-over'] #new-game", width, height)
+    inside(page, "[data-dialog='game-over'] #new-game", width, height)
     screenshot(f"table-fits-game-over-{width}", page)
     if width == 1280:  # axe once on the game over: its phone layout holds the same dialog
         assert serious_axe_violations(page) == []
