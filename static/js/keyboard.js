@@ -93,7 +93,15 @@
   }
 
   // The nearest item in a direction: along that direction first, then as straight as can be.
+  // In a group read as a line (data-roving-line: the hand, which a phone lays out in two
+  // rows), left and right go to the item before and after, from one row's end to the
+  // next row's start.
   function nearest(from, list, key) {
+    const group = from.closest("[data-roving]");
+    if (group && group.hasAttribute("data-roving-line") && (key === "ArrowRight" || key === "ArrowLeft")) {
+      const index = list.indexOf(from);
+      return index < 0 ? null : list[index + (key === "ArrowRight" ? 1 : -1)] || null;
+    }
     const here = centre(from);
     let best = null, bestScore = Infinity;
     for (const item of list) {

@@ -109,17 +109,75 @@ def inside(page: Page, selector: str, width: int, height: int) -> dict:
     return box
 
 
-# A card's visible strip: from its left edge to the next card's left edge (the last card is
-# whole), and whether a tap at the strip's centre lands on that card.
+# Each hand card's own tap target, the part of it no later card covers (a later card is
+# drawn over an earlier one): from its left edge to the next card's in its row (the last of
+# a row is whole), and down to the row below if that covers it. Read from where the layout
+# puts each card (offsetLeft/Top: a focused, chosen or sagging card is moved by a transform
+# only), and whether taps at the target's centre line, near its top and near its bottom,
+# land on that card.
 STRIPS = """() => {
   const cards = [...document.querySelectorAll('#hand button[data-card]')];
+  const boxes = cards.map((card) => {
+    const parent = card.offsetParent, origin = parent.getBoundingClientRect();
+    const left = origin.left + parent.clientLeft + card.offsetLeft;
+    const top = origin.top + parent.clientTop + card.offsetTop;
+    const size = card.getBoundingClientRect();  // exact (offsetWidth rounds); moved, not resized
+    return {left, top, right: left + size.width, bottom: top + size.height};
+  });
   return cards.map((card, i) => {
-    const box = card.getBoundingClientRect();
-    const right = i + 1 < cards.length ? cards[i + 1].getBoundingClientRect().left : box.right;
-    const x = (box.left + right) / 2, y = box.top + box.height * 0.3;
-    const hit = document.elementFromPoint(x, y);
-    // offsetTop: where the row lays the card out (a focused or chosen card is raised).
-    return {code: card.dataset.card, width: right - box.left, top: card.offsetTop,
-            hit: hit !== null && hit.closest('button[data-card]') === card};
+    const box = boxes[i];
+    let right = box.right, bottom = box.bottom;
+    for (const later of boxes.slice(i + 1)) {
+      if (later.left >= right || later.right <= box.left) continue;
+      if (later.top >= bottom || later.bottom <= box.top) continue;
+      if (Math.abs(later.top - box.top) < 1) right = later.left;
+      else bottom = Math.min(bottom, later.top);
+    }
+    const x = (box.left + right) / 2;
+    const hit = [0.2, 0.8].every((f) => {
+      const at = document.elementFromPoint(x, box.top + (bottom - box.top) * f);
+      return at !== null && at.closest('button[data-card]') === card;
+    });
+    return {code: card.dataset.card, width: right - box.left, height: bottom - box.top,
+            cardWidth: box.right - box.left, cardHeight: box.bottom - box.top,
+            left: box.left, top: card.offsetTop, bottom: box.bottom, hit};
   });
 }"""
+
+# The phone's hand: seven cards to a row at most (docs/hearts-web.md#one-screen).
+PER_ROW = 7
+
+
+def rows_of(strips: list[dict]) -> list[list[dict]]:
+    """The hand's cards by row, top to bottom, as the layout puts them."""
+    rows: list[list[dict]] = []
+    for strip in strips:
+        if rows and abs(strip["top"] - rows[-1][0]["top"]) <= 1:
+            rows[-1].append(strip)
+        else:
+            rows.append([strip])
+    return rows
+
+
+def check_phone_hand(strips: list[dict], smallest_card: float) -> str:
+    """A phone's hand for a thumb: every card at least ``smallest_card`` px wide, its own
+    tap target at least 26 px wide and the card's whole height, a tap there landing on it;
+    two rows (seven, then the rest) that read in the hand's order, left to right, then top
+    to bottom. Returns the figures, for the test's output."""
+    for strip in strips:
+        assert strip["cardWidth"] >= smallest_card, strip
+        assert strip["width"] >= 26, strip
+        assert abs(strip["height"] - strip["cardHeight"]) < 0.5, strip
+        assert strip["hit"], strip
+    rows = rows_of(strips)
+    expected = [len(strips)] if len(strips) <= PER_ROW else [PER_ROW, len(strips) - PER_ROW]
+    assert [len(row) for row in rows] == expected, [len(row) for row in rows]
+    for row in rows:
+        assert [s["left"] for s in row] == sorted(s["left"] for s in row), row
+    assert [s["code"] for row in rows for s in row] == [s["code"] for s in strips]
+    own = [s["width"] for row in rows for s in row[:-1]]
+    return (
+        f"card {strips[0]['cardWidth']:.1f}x{strips[0]['cardHeight']:.1f} px, own strips"
+        f" {min(own):.1f}-{max(own):.1f} px x full height, rows {[len(r) for r in rows]}"
+        f" at y {rows[0][0]['bottom'] - strips[0]['cardHeight']:.0f}-{strips[-1]['bottom']:.0f}"
+    )

@@ -1,10 +1,12 @@
 """Every state of the Hearts table and every dialog, pictured as a player sees the screen,
-at a laptop's 1280x720 and two phones' 390x844 and 360x780.
+at a laptop's 1280x720, two phones' 390x844 and 360x780, and a small phone's 320x640 in
+large print; and the seats' names and directions in each language at 360 and 320 px.
 
 Each picture is checked as it is taken: the first screen holds what the state is about
 (the hand, the seat scores, the dialog's title and first action), with no sideways
 scroll. The dialogs belong to the screen: scrolled to the bottom of the page, the deal's
-end and the game over keep their title and first action in view.
+end and the game over keep their title and first action in view. Each name (with its
+number) and each direction is read in one line.
 
 The pictures land in test-artifacts/hearts-table/ by default; `make screenshots` sets
 CARDSITE_HEARTS_PICTURES to docs/img/hearts-table and writes them there.
@@ -22,11 +24,19 @@ from games.engine import hearts as engine
 from games.engine.testing import play_on
 
 from .conftest import ARTIFACTS, picture, wait_until_settled
+from .game_states import hearts_pass, show_hearts_game
 from .hearts_table import put_latest_game_in
+from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SIZES = [(1280, 720), (390, 844), (360, 780)]
+# (width, height, print): the small phone in large print, the others in standard print.
+SIZES = [
+    (1280, 720, "standard"),
+    (390, 844, "standard"),
+    (360, 780, "standard"),
+    (320, 640, "large"),
+]
 PICTURES = os.environ.get("CARDSITE_HEARTS_PICTURES")
 OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "hearts-table"
 
@@ -70,9 +80,11 @@ def _states() -> dict[str, engine.HeartsState]:
     }
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=["1280", "390", "360"])
+@pytest.mark.parametrize(
+    ("width", "height", "print_size"), SIZES, ids=["1280", "390", "360", "320"]
+)
 def test_every_hearts_state_and_dialog_pictured_on_one_screen(
-    live_server, browser: Browser, settings, width, height
+    live_server, browser: Browser, settings, width, height, print_size
 ):
     settings.HEARTS_TRICK_LINGER_MS = 600_000  # a finished trick stays while it is pictured
     context = browser.new_context(
@@ -80,6 +92,11 @@ def test_every_hearts_state_and_dialog_pictured_on_one_screen(
         is_mobile=width < 500,
         has_touch=width < 500,
         locale="en-GB",
+    )
+    wear(
+        context,
+        live_server.url,
+        f"green.{print_size}.two.red" if print_size != "standard" else None,
     )
     page = context.new_page()
     page.goto(f"{live_server.url}/hearts/")
@@ -94,7 +111,11 @@ def test_every_hearts_state_and_dialog_pictured_on_one_screen(
         card.click()
         expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#hand [aria-pressed='true']")).to_have_count(2)
-    _within(page, "#pass-cards", width, height)
+    page.evaluate("window.scrollTo(0, 0)")
+    # The whole hand on the first screen; the Pass button too, but on the small phone.
+    _within(page, "#hand button[data-card] >> nth=-1", width, height)
+    if height > 640:
+        _within(page, "#pass-cards", width, height)
     _picture(page, "pass", width)
 
     for name, state in _states().items():
@@ -124,4 +145,38 @@ def test_every_hearts_state_and_dialog_pictured_on_one_screen(
             _within(page, "[role='dialog'] h2", width, height)
             _within(page, dialog, width, height)
             _picture(page, f"{name}-scrolled", width)
+    context.close()
+
+
+# Each seat's name and direction, and how many lines each takes: the distinct tops of its
+# text's boxes (Range.getClientRects), and its height against its line-height.
+SEAT_LINES = """() => [...document.querySelectorAll('.seat-name, .seat-direction')].map((e) => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  const tops = new Set([...range.getClientRects()].map((box) => Math.round(box.top)));
+  const style = getComputedStyle(e);
+  return {text: e.textContent.trim(), lines: tops.size,
+          height: e.getBoundingClientRect().height, lineHeight: parseFloat(style.lineHeight)};
+})"""
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "fr-FR", "nb-NO"])
+def test_each_seat_name_and_direction_keeps_one_line(live_server, browser: Browser, locale):
+    """In the pass (each computer's name carries its tick), at 360 and 320 px: "Ordinateur 1",
+    "à votre gauche", "til høyre for deg" never break."""
+    context = browser.new_context(
+        viewport={"width": 360, "height": 780}, is_mobile=True, has_touch=True, locale=locale
+    )
+    page = context.new_page()
+    show_hearts_game(page, live_server.url, hearts_pass())
+    expect(page.locator(".seat-direction")).to_have_count(3)
+    for width, height in ((360, 780), (320, 640)):
+        page.set_viewport_size({"width": width, "height": height})
+        seats = page.evaluate(SEAT_LINES)
+        assert len(seats) == 7, seats  # three names and directions, and "You"
+        for seat in seats:
+            assert seat["lines"] == 1, (width, seat)
+            assert seat["height"] < 1.5 * seat["lineHeight"], (width, seat)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        picture(page, f"names-{locale[:2]}-{width}", folder=OUT)
     context.close()

@@ -19,7 +19,7 @@ from tests.web.heart_to_heart.helpers import winning_line
 from .conftest import ARTIFACTS, picture, serious_axe_violations, wait_until_settled
 from .every_page import hearts_states, lift_a_card
 from .game_states import hearts_pass, show_h2h_game, show_hearts_game
-from .hearts_table import STRIPS, inside
+from .hearts_table import STRIPS, check_phone_hand, inside
 from .look_cookie import wear
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -409,9 +409,10 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
     live_server, browser: Browser
 ):
     """On two phones, in large print and four colours: in the pass the seats, the pass
-    and the 13 cards on the first screen, in one row of strips a tap lands on; in a trick
-    the trick, its led tag and every seat on the screen, the hand in one row; the Heart to
-    Heart heart as wide as the screen at most."""
+    and the 13 cards on the first screen, in two rows of cards larger than standard print's
+    (60 px and more) with tap targets of their own; in a trick the trick, its led tag and
+    every seat on the screen; at 320x640 the whole hand on the first screen in the pass and
+    in play; the Heart to Heart heart as wide as the screen at most."""
     context = browser.new_context(
         viewport={"width": PHONES[0][0], "height": PHONES[0][1]},
         is_mobile=True,
@@ -422,8 +423,8 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
     wear(context, live_server.url, "system.large.four.red")
     page = context.new_page()
 
-    def at_each_phone(check, what: str) -> None:
-        for width, height in PHONES:
+    def at_each_phone(check, what: str, sizes=PHONES) -> None:
+        for width, height in sizes:
             page.set_viewport_size({"width": width, "height": height})
             page.evaluate("window.scrollTo(0, 0)")
             check(width, height)
@@ -436,9 +437,11 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
         inside(page, "#pass-cards", width, height)
         for index in range(13):
             inside(page, f"#hand button[data-card] >> nth={index}", width, height)
-        strips = page.evaluate(STRIPS)
-        assert max(s["top"] for s in strips) - min(s["top"] for s in strips) <= 3  # one row
-        assert all(s["width"] >= 24 and s["hit"] for s in strips), strips
+        print(f"large print {width}x{height}: {check_phone_hand(page.evaluate(STRIPS), 60)}")
+
+    def the_whole_hand(width: int, height: int) -> None:
+        for index in range(page.locator("#hand button[data-card]").count()):
+            inside(page, f"#hand button[data-card] >> nth={index}", width, height)
 
     def a_trick(width: int, height: int) -> None:
         for selector in (
@@ -448,18 +451,16 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
             *(f"[data-seat-info='{seat}']" for seat in (1, 2, 3)),
         ):
             inside(page, selector, width, height)
-        tops = page.evaluate(
-            "[...document.querySelectorAll('#hand button[data-card]')]"
-            ".map((c) => c.getBoundingClientRect().top)"
-        )
-        assert max(tops) - min(tops) <= 3 + 8 + 16  # one row (a card sags 8 px, one lifts 16)
 
     show_hearts_game(page, live_server.url, hearts_pass())
     assert "faces-large-four.css" in page.content()
     at_each_phone(the_pass, "hearts")
+    at_each_phone(the_whole_hand, "hearts", [(320, 640)])
     show_hearts_game(page, live_server.url, hearts_states()["later-trick"])
     lift_a_card(page)
     at_each_phone(a_trick, "hearts-trick")
+    show_hearts_game(page, live_server.url, hearts_states()["first-trick"])  # 13 cards in play
+    at_each_phone(the_whole_hand, "hearts-first-trick", [(320, 640)])
     page.goto(f"{live_server.url}/heart-to-heart/")
     at_each_phone(lambda width, height: inside(page, ".heart", width, 10_000), "heart-to-heart")
     context.close()
