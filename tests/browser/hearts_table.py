@@ -112,17 +112,16 @@ def inside(page: Page, selector: str, width: int, height: int) -> dict:
 # Each hand card's own tap target, the part of it no later card covers (a later card is
 # drawn over an earlier one): from its left edge to the next card's in its row (the last of
 # a row is whole), and down to the row below if that covers it. Read from where the layout
-# puts each card (offsetLeft/Top: a focused, chosen or sagging card is moved by a transform
-# only), and whether taps at the target's centre line, near its top and near its bottom,
-# land on that card.
+# puts each card (a focused, chosen or sagging card is only moved, by a translation: its
+# box less that), and whether taps at the target's centre line, near its top and near its
+# bottom, land on that card.
 STRIPS = """() => {
   const cards = [...document.querySelectorAll('#hand button[data-card]')];
   const boxes = cards.map((card) => {
-    const parent = card.offsetParent, origin = parent.getBoundingClientRect();
-    const left = origin.left + parent.clientLeft + card.offsetLeft;
-    const top = origin.top + parent.clientTop + card.offsetTop;
-    const size = card.getBoundingClientRect();  // exact (offsetWidth rounds); moved, not resized
-    return {left, top, right: left + size.width, bottom: top + size.height};
+    const box = card.getBoundingClientRect();
+    const moved = new DOMMatrixReadOnly(getComputedStyle(card).transform);
+    const left = box.left - moved.e, top = box.top - moved.f;
+    return {left, top, right: left + box.width, bottom: top + box.height};
   });
   return cards.map((card, i) => {
     const box = boxes[i];

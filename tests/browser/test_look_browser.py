@@ -442,6 +442,7 @@ def test_in_large_print_the_hearts_table_still_fits_with_its_tap_strips(
     def the_whole_hand(width: int, height: int) -> None:
         for index in range(page.locator("#hand button[data-card]").count()):
             inside(page, f"#hand button[data-card] >> nth={index}", width, height)
+        print(f"large print {width}x{height}: {check_phone_hand(page.evaluate(STRIPS), 48)}")
 
     def a_trick(width: int, height: int) -> None:
         for selector in (

@@ -364,9 +364,12 @@ def test_a_win_celebrates_with_the_hearts_cards_and_a_press_ends_it(
     context.close()
 
 
+# On a phone too, where the hand is two rows at the bottom of the screen.
+@pytest.mark.parametrize("width,height", [(1280, 720), (390, 844)])
 def test_passed_cards_leave_toward_their_receiver_and_received_ones_arrive(
-    live_server, page: Page, real_cadence
+    live_server, page: Page, real_cadence, width, height
 ):
+    page.set_viewport_size({"width": width, "height": height})
     start_and_choose_three(page, live_server.url)
     direction = page.locator("#pass-cards").get_attribute("data-pass-direction")
     receiver = {"left": "1", "across": "2", "right": "3"}[direction]

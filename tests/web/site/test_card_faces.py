@@ -193,16 +193,18 @@ def test_a_face_has_no_script_style_or_outside_reference(code, deck):
 # ---------------------------------------------------------------- large print
 
 
-def _css_card_width(path: Path, rule: str, viewport: float) -> float:
-    """A card's width in CSS px at ``viewport`` px, from the rule's ``--cw: min(…)`` (the
-    px and vw terms of it; svh terms do not bind on a phone held upright)."""
+def _css_card_width(path: Path, rule: str, viewport: float, height: float = 10_000) -> float:
+    """A card's width in CSS px at ``viewport`` px wide and ``height`` high, from the
+    rule's first ``--cw: min(…)`` (its px, vw and svh terms)."""
     css = path.read_text()
     match = re.search(re.escape(rule) + r"\s*\{\s*--cw: min\(([^;]*)\);", css)
     assert match, f"{rule} --cw not found in {path.name}: the sizes below came from it"
     terms = []
     for term in match.group(1).split(","):
         term = term.strip()
-        if term.endswith("vw"):
+        if term.endswith("svh"):
+            terms.append(float(term[:-3]) * height / 100)
+        elif term.endswith("vw"):
             terms.append(float(term[:-2]) * viewport / 100)
         elif term.endswith("px"):
             terms.append(float(term[:-2]))
@@ -241,18 +243,24 @@ def test_ten_stays_one_index_in_large_print():
 
 @pytest.mark.parametrize("rank", card_faces.RANKS)
 def test_the_large_index_is_at_least_20_css_px_tall_on_a_phone(rank):
-    """Rank and pip together at least 20 CSS px tall on a Hearts hand card at 390 px
-    (hearts.css ``.hand``: 45 × 63 px; 20 px is 44.4 of its 140 units) and at 360 px,
-    and on a Heart to Heart card of the heart (site.css ``.h2h-board``'s --cw); much
-    taller than the standard index."""
+    """Rank and pip together at least 20 CSS px tall on a Hearts hand card in large print
+    on the phones (hearts.css: 77.6 x 108.7 px at 390x844, 71.8 x 100.5 at 360x780, 51.2
+    x 71.7 at 320x640; 20 px is 39 of its 140 units at 320) and on a Heart to Heart card
+    of the heart (site.css ``.h2h-board``'s --cw); much taller than the standard index.
+    The index ends inside the strip a hand card shows (--step: 3/4 of a card, less when
+    seven cards share a row)."""
     large = card_faces.LARGE_INDEX
     height = large.box(rank)[3] - large.box(rank)[1]
     assert height >= 20 / 63 * card_faces.HEIGHT
     hearts = STATIC / "css" / "hearts.css"
-    for viewport in (390, 360):
-        card = _css_card_width(hearts, ".hand", viewport)
+    rule = 'body[data-print="large"] .hand'
+    for viewport, tall in ((390, 844), (360, 780), (320, 640)):
+        card = _css_card_width(hearts, rule, viewport, tall)
+        if tall <= 700:  # the short phone's own, smaller card
+            card = min(card, 0.08 * tall)
         assert _px(height, card) >= 20, (viewport, card, _px(height, card))
-        strip = 24  # hearts.css: each hand card shows --step, never under 24 px at 360
+        row = viewport - 18  # the page's and the table's padding, its border
+        strip = min(0.75 * card, (row - card - 3 * 4 - 1) / 6)
         assert _px(large.box(rank)[2], card) <= strip, "the index is inside the strip"
     heart_card = _css_card_width(STATIC / "css" / "site.css", ".h2h-board", 390)
     assert _px(height, heart_card) >= 20
