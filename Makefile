@@ -37,7 +37,7 @@ help:
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
-	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/, each theme and print into docs/img/look/"
+	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at four sizes (320x640 in large print) and its seat names in three languages into docs/img/hearts-table/, each theme and print into docs/img/look/"
 	@echo "make lock           uv.lock again after a change to pyproject.toml (lock-upgrade: newest within bounds)"
 	@echo "make check-installed  what .venv holds is exactly uv.lock"
 	@echo "make lint | format | messages | bench | clean"
