@@ -97,8 +97,10 @@ def _check_help(page: Page, base: str, viewport: dict, lang: str) -> None:
 
 
 def _check_seats(page: Page, viewport: dict, lang: str) -> None:
-    """Across sits above the trick; left and right beside it, level with it; each seat
-    names its direction; nothing scrolls sideways."""
+    """Across sits above the trick; left and right beside it, level with it (on a phone,
+    under across and above the trick, on either side of it, so that their names and
+    directions keep a line each); each seat names its direction; nothing scrolls
+    sideways."""
 
     def box(selector):
         return page.locator(selector).bounding_box()
@@ -110,10 +112,19 @@ def _check_seats(page: Page, viewport: dict, lang: str) -> None:
         box(".trick"),
     )
     assert top["y"] + top["height"] <= trick["y"] + 1
-    assert left["x"] + left["width"] <= trick["x"] + 1
-    assert right["x"] >= trick["x"] + trick["width"] - 1
-    for side in (left, right):
-        assert side["y"] < trick["y"] + trick["height"] and side["y"] + side["height"] > trick["y"]
+    if viewport["width"] <= 560:
+        middle = trick["x"] + trick["width"] / 2
+        for side in (left, right):
+            assert top["y"] + top["height"] <= side["y"] + 1
+            assert side["y"] + side["height"] <= trick["y"] + 1
+        assert left["x"] + left["width"] <= right["x"] + 1
+        assert left["x"] + left["width"] / 2 < middle < right["x"] + right["width"] / 2
+    else:
+        assert left["x"] + left["width"] <= trick["x"] + 1
+        assert right["x"] >= trick["x"] + trick["width"] - 1
+        for side in (left, right):
+            assert side["y"] < trick["y"] + trick["height"]
+            assert side["y"] + side["height"] > trick["y"]
     for place in ("left", "top", "right"):
         expect(page.locator(f".seat-{place} .seat-direction")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
