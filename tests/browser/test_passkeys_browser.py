@@ -131,12 +131,17 @@ def _create_passkey(device: Device, label: str) -> None:
     expect(device.message()).to_contain_text("Passkey created")
 
 
-def _sign_in(device: Device) -> None:
+def _sign_in(device: Device, *, choosing: bool = False) -> None:
+    """Sign in with the passkey; ``choosing``: both have a game in progress of one kind,
+    and the page that joins them (asked first) goes on with the one ticked."""
     device.goto("/keep/")
     button = device.page.locator("[data-action='sign-in']")
     button.focus()  # reached and pressed from the keyboard
     device.page.keyboard.press("Enter")
-    expect(device.message()).to_contain_text("Signed in")
+    if choosing:
+        expect(device.page.locator("[data-page='join']")).to_be_visible()
+        return
+    expect(device.message().first).to_contain_text("Signed in")
     expect(device.page.locator("[data-keeping-state='signed-in']")).to_be_visible()
 
 
@@ -204,8 +209,12 @@ def test_merge_then_sign_out_then_forget_me(devices):
     phone.add_credential(laptop.credentials()[0])
     _start_hearts(phone)  # the phone's own progress, before it signs in
     assert Player.objects.count() == 2
-    _sign_in(phone)
-    expect(phone.message()).to_contain_text("added to your progress")
+    _sign_in(phone, choosing=True)
+    # Both have a Hearts game in progress: the page that joins them asks which goes on.
+    choices = phone.page.locator("[data-page='join'] [data-join-kind='hearts'] input")
+    expect(choices).to_have_count(2)
+    phone.page.locator("[data-action='join']").click()
+    expect(phone.message().first).to_contain_text("are now part of your progress")
     assert Player.objects.count() == 1
     assert list(HeartsStats.objects.values_list("level", "games_played")) == [("medium", 2)]
     phone.goto("/hearts/")
@@ -287,7 +296,11 @@ def test_a_link_code_works_with_javascript_off_on_both_devices_and_brings_the_lo
     phone.goto("/keep/")
     phone.page.locator("input[name='code']").fill(code.lower().replace("-", " "))
     phone.page.locator("[data-action='use-code']").click()
-    expect(phone.message()).to_contain_text("added to your progress")
+    # Without JavaScript too: a plain form asks which Hearts game goes on.
+    phone.page.locator("[data-join-game='kept']").check()
+    phone.page.locator("[data-action='join']").click()
+    expect(phone.message().first).to_contain_text("are now part of your progress")
+    expect(phone.page.locator("[data-keeping-message]").nth(1)).to_contain_text("You go on with")
     assert _body_look(phone.page) == LOOK  # the laptop's look, from the first paint
     phone.goto("/hearts/")
     expect(phone.page).to_have_url(re.compile(r"/hearts/game/[^/]+/$"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games.services import link_codes, passkeys
+from games.services import link_codes, passkeys, unfinished
 
 
 class LinkCodeForm(forms.Form):
@@ -44,3 +44,28 @@ class ConfirmForm(forms.Form):
     confirm = forms.BooleanField(
         required=True, error_messages={"required": _("Tick the box to confirm.")},
     )
+
+
+class KeepGamesForm(forms.Form):
+    """Which game of each kind goes on when two players are joined, and the games the
+    page showed (``seen``: each ``id:version``), to tell whether they moved on since."""
+
+    heart_to_heart = forms.UUIDField(required=False)
+    hearts = forms.UUIDField(required=False)
+    seen = forms.CharField(required=False, max_length=400)
+
+    _FIELDS = {unfinished.Kind.HEART_TO_HEART: "heart_to_heart", unfinished.Kind.HEARTS: "hearts"}
+
+    @classmethod
+    def field_of(cls, kind: unfinished.Kind) -> str:
+        return cls._FIELDS[kind]
+
+    def keep(self) -> dict[str, str]:
+        """Kind -> the game chosen (a field that did not read as a game id is left out)."""
+        self.is_valid()
+        return {kind: str(self.cleaned_data[name]) for kind, name in self._FIELDS.items()
+                if self.cleaned_data.get(name)}
+
+    def seen_games(self) -> frozenset[str]:
+        self.is_valid()
+        return frozenset(self.cleaned_data.get("seen", "").split())

@@ -28,7 +28,8 @@ from games.services.look import save_look
 from games.views.game_pages import post_only
 from games.views.requests import HtmxHttpRequest
 
-from .forms import ConfirmForm, LinkCodeForm, PasskeyLabelForm
+from . import joining
+from .forms import ConfirmForm, KeepGamesForm, LinkCodeForm, PasskeyLabelForm
 
 CHALLENGE_COOKIE = "passkey_challenge"
 _CHALLENGE_SALT = "cardsite.keeping.challenge"
@@ -126,18 +127,44 @@ def _back_home(request: HtmxHttpRequest, message: str) -> HttpResponse:
     return HttpResponseRedirect(reverse("keeping:home"))
 
 
-def _sign_this_browser_in(request: HtmxHttpRequest, player) -> keeping.SignedIn:
-    """This browser becomes ``player``'s under a new key, its own progress merged in.
-    ``keeping.PlayerGone`` when the player was deleted meanwhile (the views answer it as
-    an out-of-date page). The answer must carry the player's look: ``_with_look``."""
+def _sign_this_browser_in(request: HtmxHttpRequest, player_id: int, **choice):
+    """This browser becomes the player's under a new key, its own progress merged in
+    (``keeping.sign_in``'s outcome). The answer must carry the player's look:
+    ``_with_look``."""
     visitor = request.visitor
-    own = visitor.player
-    signed = keeping.sign_in(
-        player=player, device_player_id=own.pk if own is not None else None,
-        old_key=visitor.device_key,
+    outcome = keeping.sign_in(
+        player_id=player_id, device_player_id=visitor.player_id, old_key=visitor.device_key,
+        **choice,
     )
-    visitor.sign_in(player, signed.key)
-    return signed
+    if outcome.problem is None:
+        visitor.sign_in(outcome.value.player, outcome.value.key)
+    return outcome
+
+
+def _joined(
+    request: HtmxHttpRequest, player_id: int, form: KeepGamesForm | None = None, **choice
+) -> HttpResponse:
+    """Sign this browser in to a player found by a passkey or a code: home with what
+    happened, or the page that asks which game of each kind goes on."""
+    outcome = _sign_this_browser_in(request, player_id, **choice)
+    if outcome.problem in (keeping.Problem.CHOOSE, keeping.Problem.MOVED_ON):
+        if not choice:
+            return joining.remember_join(
+                HttpResponseRedirect(reverse("keeping:join")), player_id=player_id,
+                device_player_id=request.visitor.player_id)
+        context = joining.choices_context(outcome.value, form)
+        moved_on = outcome.problem == keeping.Problem.MOVED_ON
+        context["problem_message"] = _(
+            "Your games moved on while you were choosing. Here they are as they stand now: "
+            "choose again.") if moved_on else _("Choose which game of each kind goes on.")
+        return render(request, "keeping/join.html", context, status=409 if moved_on else 400)
+    if outcome.problem is not None:
+        return _gone(request)
+    signed = outcome.value
+    response = _back_home(request, _signed_in_words(signed.merged))
+    for said in joining.said_of(signed.games):
+        messages.info(request, said)
+    return joining.forget_join(_with_look(response, signed))
 
 
 def _with_look(response: HttpResponse, signed: keeping.SignedIn) -> HttpResponse:
@@ -227,10 +254,10 @@ def create_passkey(request: HtmxHttpRequest) -> HttpResponse:
         if player is None and shown != looks.DEFAULT:
             # A player made with the passkey keeps the look this browser shows.
             save_look(player=outcome.player, look=shown)
-        try:
-            signed = _sign_this_browser_in(request, outcome.player)
-        except keeping.PlayerGone:
+        signing = _sign_this_browser_in(request, outcome.player.pk)
+        if signing.problem is not None:
             return _without_challenge(_gone(request))
+        signed = signing.value
     response = _without_challenge(_back_home(request, _(
         "Passkey created. On any device where it is available, “Sign in with a passkey” "
         "brings your progress back."
@@ -277,17 +304,13 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
     )
     if outcome.problem is not None:
         return _without_challenge(_refused(request, _passkey_problems()[outcome.problem]))
-    try:
-        signed = _sign_this_browser_in(request, outcome.player)
-    except keeping.PlayerGone:
-        return _without_challenge(_gone(request))
-    return _with_look(_without_challenge(_back_home(request, _signed_in_words(signed.merged))),
-                      signed)
+    return _without_challenge(_joined(request, outcome.player.pk))
 
 
 def _signed_in_words(merged: bool) -> str:
     if merged:
-        return _("Signed in. What this device had played is added to your progress.")
+        return _("Signed in. The games and statistics of this device are now part of your "
+                 "progress.")
     return _("Signed in. This device shows your progress now.")
 
 
@@ -306,10 +329,10 @@ def link_device(request: HtmxHttpRequest) -> HttpResponse:
         return _too_many(request)
     signed = None
     if not visitor.signed_in:  # this browser gets its own key before another one can
-        try:
-            signed = _sign_this_browser_in(request, player)
-        except keeping.PlayerGone:
+        signing = _sign_this_browser_in(request, player.pk)
+        if signing.problem is not None:
             return _gone(request)
+        signed = signing.value
     issued = link_codes.make_code(player=player)
     url = request.build_absolute_uri(reverse("keeping:code_link", args=[issued.code]))
     qr = segno.make(url, error="m").svg_inline(
@@ -340,11 +363,22 @@ def enter_code(request: HtmxHttpRequest) -> HttpResponse:
     if redeemed.problem is not None:
         context = {"code_form": form, "problem_message": _code_problems()[redeemed.problem]}
         return render(request, "keeping/code.html", context, status=400)
-    try:
-        signed = _sign_this_browser_in(request, redeemed.player)
-    except keeping.PlayerGone:
-        return _gone(request)
-    return _with_look(_back_home(request, _signed_in_words(signed.merged)), signed)
+    return _joined(request, redeemed.player.pk)
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def join(request: HtmxHttpRequest) -> HttpResponse:
+    """Which game of each kind goes on (GET reads only); its answer signs in with it."""
+    player_id = joining.pending_join(request)
+    if player_id is None:
+        return joining.forget_join(_gone(request))
+    if request.method != "POST":
+        clashes = keeping.games_to_choose(player_id=player_id,
+                                          device_player_id=request.visitor.player_id)
+        return render(request, "keeping/join.html", joining.choices_context(clashes))
+    form = KeepGamesForm(request.POST)
+    return _joined(request, player_id, keep=form.keep(), seen=form.seen_games(), form=form)
 
 
 @require_safe

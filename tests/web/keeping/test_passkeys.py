@@ -184,8 +184,12 @@ def test_signing_in_merges_the_devices_own_progress():
     start_hearts(phone)
     assert Player.objects.count() == 2
     response = sign_in(phone, key)
-    assert response.status_code == 302
-    assert "added to your progress" in phone.get("/keep/").content.decode()
+    assert response["Location"] == "/keep/join/"  # both have a Hearts game in progress
+    page = phone.get("/keep/join/").content.decode()
+    seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
+    kept = re.search(r'name="hearts" value="([^"]*)"[^>]* checked', page).group(1)
+    assert phone.post("/keep/join/", {"hearts": kept, "seen": seen}).status_code == 302
+    assert "are now part of your progress" in phone.get("/keep/").content.decode()
     assert Player.objects.count() == 1
     assert list(HeartsStats.objects.values_list("level", "games_played")) == [("medium", 2)]
 
