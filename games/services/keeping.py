@@ -24,7 +24,6 @@ abandoned for a new one (docs/rules.md#joined-games).
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ from games.models import (
     LinkCode,
     Passkey,
     Player,
+    device_digest,
 )
 from games.services import Outcome, unfinished
 
@@ -69,10 +69,6 @@ class Problem(StrEnum):
     GONE = "gone"  # the player to sign in to was deleted (forgotten, merged away)
     CHOOSE = "choose"  # both players have a game of one kind in progress: which goes on?
     MOVED_ON = "moved-on"  # the games chosen between have changed since they were shown
-
-
-def device_digest(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -109,12 +105,13 @@ def sign_in(
         joined = device_player_id in rows and device_player_id != player_id
         games = unfinished.in_progress(target_id=player_id, source_id=device_player_id) \
             if joined else {}
-        clashes = unfinished.clashes(games)
-        if clashes and (keep is None or not unfinished.settled(clashes, keep=keep, seen=seen)):
-            moved_on = keep is not None and not unfinished.same_games(clashes, seen)
+        clashes = unfinished.clashes(games=games)
+        settled = keep is not None and unfinished.settled(found=clashes, keep=keep, seen=seen)
+        if clashes and not settled:
+            moved_on = keep is not None and not unfinished.same_games(found=clashes, seen=seen)
             return Outcome(clashes, Problem.MOVED_ON if moved_on else Problem.CHOOSE)
         merged = _merge_locked(source_id=device_player_id, target_id=player_id, locked=rows)
-        kept = unfinished.keep_going(games, target_id=player_id, keep=keep or {})
+        kept = unfinished.keep_going(games=games, target_id=player_id, keep=keep or {})
         if old_key:
             Device.objects.filter(key_digest=device_digest(old_key)).delete()
         Device.objects.create(player_id=player_id, key_digest=device_digest(key))
@@ -242,4 +239,4 @@ def games_to_choose(
         return ()
     with transaction.atomic():
         return unfinished.clashes(
-            unfinished.in_progress(target_id=player_id, source_id=device_player_id))
+            games=unfinished.in_progress(target_id=player_id, source_id=device_player_id))

@@ -116,24 +116,24 @@ def in_progress(*, target_id: int, source_id: int) -> dict[Kind, tuple[Unfinishe
             for kind, find in _FINDERS.items()}
 
 
-def clashes(games: Mapping[Kind, tuple[Unfinished | None, ...]]) -> tuple[Clash, ...]:
+def clashes(*, games: Mapping[Kind, tuple[Unfinished | None, ...]]) -> tuple[Clash, ...]:
     return tuple(Clash(kind, (mine, theirs)) for kind, (mine, theirs) in games.items()
                  if mine is not None and theirs is not None)
 
 
-def same_games(found: tuple[Clash, ...], seen: frozenset[str]) -> bool:
+def same_games(*, found: tuple[Clash, ...], seen: frozenset[str]) -> bool:
     """The choice was made on these games as they are now (``Unfinished.seen``)."""
     return {game.seen for clash in found for game in clash.games} == seen
 
 
-def settled(found: tuple[Clash, ...], *, keep: Mapping[str, str], seen: frozenset[str]) -> bool:
+def settled(*, found: tuple[Clash, ...], keep: Mapping[str, str], seen: frozenset[str]) -> bool:
     """The choice answers exactly these clashes: made on these games as they are now, it
     names one of the two of each kind (``keep``: kind -> game id)."""
-    return same_games(found, seen) and all(
+    return same_games(found=found, seen=seen) and all(
         keep.get(clash.kind) in {str(game.id) for game in clash.games} for clash in found)
 
 
-def keep_going(games: Mapping[Kind, tuple[Unfinished | None, ...]], *, target_id: int,
+def keep_going(*, games: Mapping[Kind, tuple[Unfinished | None, ...]], target_id: int,
                keep: Mapping[str, str]) -> tuple[Kept, ...]:
     """After the join (every game is ``target_id``'s now): of each kind, the chosen game,
     or the only one, is the one in progress; the other is left as a game abandoned for a

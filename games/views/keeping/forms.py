@@ -6,6 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.services import link_codes, passkeys, unfinished
+from games.services.keeping import Problem
+
+from .refusals import REFUSALS
 
 
 class LinkCodeForm(forms.Form):
@@ -24,18 +27,30 @@ class LinkCodeForm(forms.Form):
     def clean_code(self) -> str:
         code = link_codes.normalise(self.cleaned_data["code"])
         if code is None:
-            raise forms.ValidationError(
-                _("A code has 12 letters and digits, such as 7K3M-Q9TX-4WBA."), code="malformed"
-            )
+            raise forms.ValidationError(REFUSALS[Problem.MALFORMED].message, code="malformed")
         return code
 
 
 class PasskeyLabelForm(forms.Form):
+    """A passkey's label: longer text is cut to ``LABEL_LENGTH`` by the service (the box
+    takes no more), not refused."""
+
     label = forms.CharField(
-        label=_("A name for this passkey (optional)"), max_length=200, required=False,
-        widget=forms.TextInput(attrs={"maxlength": passkeys.LABEL_LENGTH,
-                                      "autocomplete": "off"}),
+        label=_("A name for this passkey (optional)"), max_length=passkeys.LABEL_LENGTH,
+        required=False, widget=forms.TextInput(attrs={
+            "autocomplete": "off", "placeholder": _("Laptop, phone…")}),
     )
+
+    def label_text(self) -> str:
+        """The label typed (the service cuts and tidies it), whatever its length."""
+        return self.data.get("label", "") if self.is_bound else ""
+
+
+class RemovePasskeyForm(forms.Form):
+    """Which of the player's passkeys to remove; the tick the last one needs."""
+
+    passkey = forms.IntegerField(min_value=1, max_value=2**63 - 1)
+    confirm = forms.BooleanField(required=False)
 
 
 class ConfirmForm(forms.Form):

@@ -12,13 +12,21 @@ locks (games that moved on since are shown again, as they stand, with a word).
 from __future__ import annotations
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.contrib import messages
+from django.http import HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods
 
-from games.services import link_codes, unfinished
+from games import visitors
+from games.services import keeping, link_codes, unfinished
 from games.views.hearts.text import SEAT_NAMES
+from games.views.requests import HtmxHttpRequest
 
+from .answers import back_home, page
 from .forms import KeepGamesForm
 
 JOIN_COOKIE = "keeping_join"
@@ -37,12 +45,18 @@ def remember_join(
     return response
 
 
+def to_join(*, player_id: int, device_player_id: int) -> HttpResponse:
+    """To the page that asks which game goes on, remembering who is joining whom."""
+    return remember_join(HttpResponseRedirect(reverse("keeping:join")), player_id=player_id,
+                         device_player_id=device_player_id)
+
+
 def forget_join(response: HttpResponse) -> HttpResponse:
     response.delete_cookie(JOIN_COOKIE, path=_PATH, samesite="Strict")
     return response
 
 
-def pending_join(request) -> int | None:
+def pending_join(request: HtmxHttpRequest) -> int | None:
     """The player this browser is joining, when it is still the same browser's own player
     that asked (a cookie copied elsewhere, or kept past a sign-out, names nobody)."""
     value = request.get_signed_cookie(
@@ -100,3 +114,44 @@ def said_of(kept: tuple[unfinished.Kept, ...]) -> list[str]:
                       "abandoned for a new one: it counts as played, never as lost.") % {
             "kept": describe(outcome.kept), "left": describe(outcome.left)})
     return said
+
+
+def _signed_in_words(merged: bool) -> str:
+    if merged:
+        return _("Signed in. The games and statistics of this device are now part of your "
+                 "progress.")
+    return _("Signed in. This device shows your progress now.")
+
+
+def join_player(request: HtmxHttpRequest, player_id: int, form: KeepGamesForm | None = None,
+                **choice) -> HttpResponse:
+    """Sign in to a player found by a passkey or a code: home, saying what became of each
+    game; or, when two games of a kind are in progress, the page that asks which goes on
+    (first reached by a redirect that remembers who is joining whom)."""
+    outcome = visitors.sign_in(request, player_id, **choice)
+    if outcome.problem in (keeping.Problem.CHOOSE, keeping.Problem.MOVED_ON):
+        if form is None:
+            return to_join(player_id=player_id, device_player_id=request.visitor.player_id)
+        return page(request, outcome.problem, template="keeping/join.html",
+                    **choices_context(outcome.value, form))
+    if outcome.problem is not None:
+        return page(request, outcome.problem)
+    response = back_home(request, _signed_in_words(outcome.value.merged))
+    for said in said_of(outcome.value.games):
+        messages.info(request, said)
+    return forget_join(response)
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def join(request: HtmxHttpRequest) -> HttpResponse:
+    """Which game of each kind goes on (GET reads only); its answer signs in with it."""
+    player_id = pending_join(request)
+    if player_id is None:
+        return forget_join(page(request, keeping.Problem.GONE))
+    if request.method != "POST":
+        clashes = keeping.games_to_choose(player_id=player_id,
+                                          device_player_id=request.visitor.player_id)
+        return render(request, "keeping/join.html", choices_context(clashes))
+    form = KeepGamesForm(request.POST)
+    return join_player(request, player_id, form, keep=form.keep(), seen=form.seen_games())
