@@ -34,6 +34,10 @@ _SALT = "cardsite.keeping.join"
 _PATH = "/keep/"
 
 
+KIND_NAMES = {unfinished.Kind.HEART_TO_HEART: lambda: _("Heart to Heart"),
+              unfinished.Kind.HEARTS: lambda: _("Hearts")}
+
+
 def remember_join(
     response: HttpResponse, *, player_id: int, device_player_id: int
 ) -> HttpResponse:
@@ -69,18 +73,25 @@ def pending_join(request: HtmxHttpRequest) -> int | None:
     return int(target)
 
 
-def describe(game: unfinished.Unfinished) -> str:
-    """A game as its player recognises it."""
+def describe(game: unfinished.Unfinished, *, in_sentence: bool = False) -> str:
+    """A game as its player recognises it: as a choice's label, or ``in_sentence``."""
     if game.kind == unfinished.Kind.HEART_TO_HEART:
-        moves = ngettext("%(count)d move", "%(count)d moves", game.moves) % {
-            "count": game.moves}
-        left = ngettext("%(count)d card left in the heart", "%(count)d cards left in the heart",
-                        game.left_in_heart) % {"count": game.left_in_heart}
-        return _("Deal %(code)s: %(moves)s, %(left)s") % {
-            "code": game.deal_code, "moves": moves, "left": left}
-    totals = ", ".join(f"{SEAT_NAMES[seat]} {total}" for seat, total in enumerate(game.totals))
-    return _("Deal %(number)d, totals: %(totals)s") % {
-        "number": game.deal_number, "totals": totals}
+        figures = {
+            "code": game.deal_code,
+            "moves": ngettext("%(count)d move", "%(count)d moves", game.moves) % {
+                "count": game.moves},
+            "left": ngettext("%(count)d card left in the heart",
+                             "%(count)d cards left in the heart",
+                             game.left_in_heart) % {"count": game.left_in_heart},
+        }
+        if in_sentence:
+            return _("the game of deal %(code)s (%(moves)s, %(left)s)") % figures
+        return _("Deal %(code)s: %(moves)s, %(left)s") % figures
+    figures = {"number": game.deal_number, "totals": ", ".join(
+        f"{SEAT_NAMES[seat]} {total}" for seat, total in enumerate(game.totals))}
+    if in_sentence:
+        return _("the game at deal %(number)d (totals: %(totals)s)") % figures
+    return _("Deal %(number)d, totals: %(totals)s") % figures
 
 
 def choices_context(
@@ -89,14 +100,12 @@ def choices_context(
     """The join page's choices: each kind's two games, the one ticked (the form's, else
     the one with more progress), and what the form must send back as seen."""
     chosen_before = form.keep() if form is not None else {}
-    names = {unfinished.Kind.HEART_TO_HEART: _("Heart to Heart"),
-             unfinished.Kind.HEARTS: _("Hearts")}
     kinds = []
     for clash in clashes:
         chosen = chosen_before.get(clash.kind) or str(clash.further.id)
         kinds.append({
             "kind": clash.kind, "field": KeepGamesForm.field_of(clash.kind),
-            "name": names[clash.kind],
+            "name": KIND_NAMES[clash.kind](),
             "games": [{"id": str(game.id), "text": describe(game), "here": game.on_this_device,
                        "checked": str(game.id) == chosen} for game in clash.games],
         })
@@ -106,14 +115,12 @@ def choices_context(
 
 def said_of(kept: tuple[unfinished.Kept, ...]) -> list[str]:
     """What became of each game in progress, in a player's words."""
-    said = []
-    for outcome in kept:
-        if outcome.left is None:
-            continue
-        said.append(_("You go on with %(kept)s. The other game (%(left)s) is left as a game "
-                      "abandoned for a new one: it counts as played, never as lost.") % {
-            "kept": describe(outcome.kept), "left": describe(outcome.left)})
-    return said
+    return [_("%(kind)s: you go on with %(kept)s. The other one, %(left)s, is left as a game "
+              "abandoned for a new one: it counts as played, never as lost.") % {
+        "kind": KIND_NAMES[outcome.kept.kind](),
+        "kept": describe(outcome.kept, in_sentence=True),
+        "left": describe(outcome.left, in_sentence=True),
+    } for outcome in kept if outcome.left is not None]
 
 
 def _signed_in_words(merged: bool) -> str:

@@ -73,7 +73,8 @@ def test_the_game_chosen_goes_on_and_the_other_is_abandoned_on_both_devices():
     left = laptop.get(f"/heart-to-heart/game/{played.pk}/").content.decode()
     assert 'data-message="replaced"' in left and str(fresh.pk) in left
     home = phone.get("/keep/").content.decode()
-    assert f"You go on with Deal {OTHER_CODE}" in home and "counts as played, never as lost" in home
+    assert f"Heart to Heart: you go on with the game of deal {OTHER_CODE} (1 move" in home
+    assert "counts as played, never as lost" in home
     assert HeartToHeartStats.objects.get(player=player).games_played == 2  # both, once
     assert HeartToHeartStats.objects.get(player=player).games_won == 0
 

@@ -246,7 +246,7 @@ def test_removing_the_last_passkey_asks_first():
     last = Passkey.objects.get()
     page = client.get("/keep/").content.decode()
     listed = page.split('class="passkey-list"')[1].split("</ul>")[0]
-    assert 'name="confirm"' in listed and "Remove my last passkey all the same" in listed
+    assert 'name="confirm"' in listed and "Yes, remove my last passkey" in listed
     refused = client.post("/keep/passkeys/remove/", {"passkey": last.pk})
     assert refused.status_code == 400 and "This is your last passkey" in refused.content.decode()
     assert 'aria-invalid="true"' in refused.content.decode()
