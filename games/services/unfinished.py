@@ -21,11 +21,11 @@ from enum import StrEnum
 from django.utils import timezone
 
 from games.engine import hearts as hearts_engine
+from games.engine.heart_to_heart import LAYOUT_SIZE
 from games.models import HeartsGame, HeartToHeartGame
 from games.services import UnreadableGame
+from games.services import heart_to_heart as h2h_service
 from games.services import hearts as hearts_service
-
-HEART_CARDS = 25  # the cards dealt to the heart in Heart to Heart
 
 
 class Kind(StrEnum):
@@ -82,11 +82,14 @@ def _heart_to_heart(player_id: int, *, on_this_device: bool) -> Unfinished | Non
             .order_by("-created_at").first())
     if game is None or game.status == HeartToHeartGame.Status.WON:
         return None
-    removed = game.score // 10  # h2h's POINTS_PER_CARD: the model keeps the score
+    try:
+        removed = h2h_service.state_of(game).removed_count
+    except UnreadableGame:
+        return None  # nobody can play it: nothing to choose
     return Unfinished(
         kind=Kind.HEART_TO_HEART, id=game.pk, version=game.version,
         on_this_device=on_this_device, progress=(removed, game.moves),
-        deal_code=game.deal_code, moves=game.moves, left_in_heart=HEART_CARDS - removed,
+        deal_code=game.deal_code, moves=game.moves, left_in_heart=LAYOUT_SIZE - removed,
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine import heart_to_heart as engine
+from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import (
     Device,
     HeartsGame,
@@ -17,6 +19,7 @@ from games.models import (
 from games.services import heart_to_heart as h2h_service
 from games.services import hearts as hearts_service
 from games.services import keeping, unfinished
+from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db
 
@@ -110,8 +113,18 @@ def _two_games_in_progress():
     for player in (signed_in, device):
         games[player.pk] = (h2h_service.start_game(player=player),
                             hearts_service.start_game(player=player))
-    HeartToHeartGame.objects.filter(pk=games[device.pk][0].pk).update(moves=9, score=40)
+    further = games[device.pk][0]
+    state = engine.new_game(EXAMPLE_CODE)
+    for target in winning_line()[:20]:
+        state = engine.tap(state, target).state
+    further.deal_code, further.state, further.moves = EXAMPLE_CODE, state.to_dict(), state.moves
+    further.save()
     return signed_in, device, games
+
+
+def state_removed(game) -> int:
+    game.refresh_from_db()
+    return engine.GameState.from_dict(game.state).removed_count
 
 
 def test_a_sign_in_that_would_leave_a_game_behind_asks_first_and_changes_nothing():
@@ -120,7 +133,8 @@ def test_a_sign_in_that_would_leave_a_game_behind_asks_first_and_changes_nothing
     assert outcome.problem == keeping.Problem.CHOOSE
     clashes = {clash.kind: clash for clash in outcome.value}
     h2h = clashes[unfinished.Kind.HEART_TO_HEART]
-    assert h2h.further.id == games[device.pk][0].pk and h2h.further.left_in_heart == 21
+    assert h2h.further.id == games[device.pk][0].pk
+    assert h2h.further.left_in_heart == 25 - state_removed(games[device.pk][0])
     assert [game.on_this_device for game in h2h.games] == [False, True]
     assert Player.objects.count() == 2 and not Device.objects.exists()
 
