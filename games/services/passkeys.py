@@ -9,7 +9,8 @@ module only keeps what it needs between the two halves of each ceremony.
   row away (locked, then deleted, in one transaction) before anything is verified: the
   same challenge never serves twice, and an assertion replayed with it is refused.
 - **The relying party** (``RelyingParty``) is this site's host and the origins it is
-  served from; the view works them out from the request and the settings.
+  served from; games/views/keeping/ceremony.py works them out from the request and the
+  settings.
 - **One answer for every failure of a sign-in.** An unknown credential, a bad signature, a
   counter that went back, a foreign origin: all are ``Problem.REFUSED``, so nothing tells
   a stranger whether a passkey exists.

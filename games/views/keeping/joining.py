@@ -17,7 +17,7 @@ from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods
 
@@ -27,15 +27,13 @@ from games.views.hearts.text import SEAT_NAMES
 from games.views.requests import HtmxHttpRequest
 
 from .answers import back_home, page
+from .ceremony import PATH
 from .forms import KeepGamesForm
 
 JOIN_COOKIE = "keeping_join"
 _SALT = "cardsite.keeping.join"
-_PATH = "/keep/"
-
-
-KIND_NAMES = {unfinished.Kind.HEART_TO_HEART: lambda: _("Heart to Heart"),
-              unfinished.Kind.HEARTS: lambda: _("Hearts")}
+KIND_NAMES = {unfinished.Kind.HEART_TO_HEART: gettext_lazy("Heart to Heart"),
+              unfinished.Kind.HEARTS: gettext_lazy("Hearts")}
 
 
 def remember_join(
@@ -43,7 +41,7 @@ def remember_join(
 ) -> HttpResponse:
     response.set_signed_cookie(
         JOIN_COOKIE, f"{player_id}:{device_player_id}", salt=_SALT,
-        max_age=int(link_codes.LIFETIME.total_seconds()), path=_PATH, httponly=True,
+        max_age=int(link_codes.LIFETIME.total_seconds()), path=PATH, httponly=True,
         samesite="Strict", secure=settings.SESSION_COOKIE_SECURE,
     )
     return response
@@ -56,7 +54,7 @@ def to_join(*, player_id: int, device_player_id: int) -> HttpResponse:
 
 
 def forget_join(response: HttpResponse) -> HttpResponse:
-    response.delete_cookie(JOIN_COOKIE, path=_PATH, samesite="Strict")
+    response.delete_cookie(JOIN_COOKIE, path=PATH, samesite="Strict")
     return response
 
 
@@ -105,7 +103,7 @@ def choices_context(
         chosen = chosen_before.get(clash.kind) or str(clash.further.id)
         kinds.append({
             "kind": clash.kind, "field": KeepGamesForm.field_of(clash.kind),
-            "name": KIND_NAMES[clash.kind](),
+            "name": KIND_NAMES[clash.kind],
             "games": [{"id": str(game.id), "text": describe(game), "here": game.on_this_device,
                        "checked": str(game.id) == chosen} for game in clash.games],
         })
@@ -117,7 +115,7 @@ def said_of(kept: tuple[unfinished.Kept, ...]) -> list[str]:
     """What became of each game in progress, in a player's words."""
     return [_("%(kind)s: you go on with %(kept)s. The other one, %(left)s, is left as a game "
               "abandoned for a new one: it counts as played, never as lost.") % {
-        "kind": KIND_NAMES[outcome.kept.kind](),
+        "kind": KIND_NAMES[outcome.kept.kind],
         "kept": describe(outcome.kept, in_sentence=True),
         "left": describe(outcome.left, in_sentence=True),
     } for outcome in kept if outcome.left is not None]
@@ -154,6 +152,8 @@ def join_player(request: HtmxHttpRequest, player_id: int, form: KeepGamesForm | 
 def join(request: HtmxHttpRequest) -> HttpResponse:
     """Which game of each kind goes on (GET reads only); its answer signs in with it."""
     player_id = pending_join(request)
+    if player_id is None and request.method != "POST":  # a reload once joined: home
+        return forget_join(HttpResponseRedirect(reverse("keeping:home")))
     if player_id is None:
         return forget_join(page(request, keeping.Problem.GONE))
     if request.method != "POST":

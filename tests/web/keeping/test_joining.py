@@ -102,7 +102,7 @@ def test_a_join_answered_without_a_choice_or_from_another_browser_changes_nothin
     stranger = Client()
     stranger.cookies["keeping_join"] = phone.cookies["keeping_join"].value
     assert stranger.post("/keep/join/", {"seen": _seen(page)}).status_code == 409
-    assert stranger.get("/keep/join/").status_code == 409
+    assert stranger.get("/keep/join/")["Location"] == "/keep/"
     assert Player.objects.count() == 2
 
 
@@ -133,3 +133,16 @@ def test_an_unfinished_game_stays_in_progress_beside_a_newer_won_one():
     assert phone.post("/keep/code/", {"code": code})["Location"] == "/keep/"  # no choice
     player = Player.objects.get()
     assert h2h_service.current_game(player=player).pk == fresh.pk
+
+
+@pytest.mark.parametrize("data", [
+    {}, {"heart_to_heart": "x" * 500}, {"hearts": "1", "seen": "a:1 b:2"},
+    {"seen": "x" * 1000}, {"heart_to_heart": ["1", "2"], "seen": ["", ""]},
+])
+def test_garbage_sent_to_the_join_is_a_clear_answer_and_changes_nothing(data):
+    _laptop, phone, _played, _fresh, _response = _laptop_and_phone()
+    assert phone.post("/keep/join/", data).status_code in (400, 409)
+    stranger = Client()
+    stranger.cookies["keeping_join"] = "1:2"  # unsigned: names nobody
+    assert stranger.post("/keep/join/", data).status_code == 409
+    assert Player.objects.count() == 2
