@@ -100,6 +100,13 @@ class Visitor:
         return Player.objects.filter(pk=player_id, kept_since__isnull=True).first()
 
     @property
+    def player_pk(self) -> int | None:
+        """The id of the player this visitor is, once looked up: None as well for a plain
+        id that names nobody any more, or a kept player (whom only a device key names).
+        What a sign-in may join or a passkey may be made for; never ``player_id``."""
+        return self.player.pk if self.player is not None else None
+
+    @property
     def signed_in(self) -> bool:
         """This browser holds a key of its own for its player."""
         return self.device_key is not None and self.player is not None
@@ -175,7 +182,7 @@ def sign_in(request: HttpRequest, player_id: int, **choice) -> Outcome:
     when the outcome has a problem."""
     visitor = request.visitor
     outcome = keeping.sign_in(
-        player_id=player_id, device_player_id=visitor.player_id, old_key=visitor.device_key,
+        player_id=player_id, device_player_id=visitor.player_pk, old_key=visitor.device_key,
         **choice,
     )
     if outcome.problem is None:

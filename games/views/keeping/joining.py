@@ -66,7 +66,7 @@ def pending_join(request: HtmxHttpRequest) -> int | None:
     target, _sep, source = value.partition(":")
     if not (target.isdecimal() and source.isdecimal()):
         return None
-    if int(source) != request.visitor.player_id:
+    if int(source) != request.visitor.player_pk:
         return None
     return int(target)
 
@@ -136,7 +136,7 @@ def join_player(request: HtmxHttpRequest, player_id: int, form: KeepGamesForm | 
     outcome = visitors.sign_in(request, player_id, **choice)
     if outcome.problem in (keeping.Problem.CHOOSE, keeping.Problem.MOVED_ON):
         if form is None:
-            return to_join(player_id=player_id, device_player_id=request.visitor.player_id)
+            return to_join(player_id=player_id, device_player_id=request.visitor.player_pk)
         return page(request, outcome.problem, template="keeping/join.html",
                     **choices_context(outcome.value, form))
     if outcome.problem is not None:
@@ -158,7 +158,7 @@ def join(request: HtmxHttpRequest) -> HttpResponse:
         return forget_join(page(request, keeping.Problem.GONE))
     if request.method != "POST":
         clashes = keeping.games_to_choose(player_id=player_id,
-                                          device_player_id=request.visitor.player_id)
+                                          device_player_id=request.visitor.player_pk)
         return render(request, "keeping/join.html", choices_context(clashes))
     form = KeepGamesForm(request.POST)
     return join_player(request, player_id, form, keep=form.keep(), seen=form.seen_games())

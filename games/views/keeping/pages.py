@@ -61,7 +61,7 @@ def create_passkey(request: HtmxHttpRequest) -> HttpResponse:
     made = passkeys.register(
         rp=relying_party(request), challenge=challenge_of(request),
         credential=request.POST.get("credential", ""),
-        label=PasskeyLabelForm(request.POST).label_text(), player_id=visitor.player_id,
+        label=PasskeyLabelForm(request.POST).label_text(), player_id=visitor.player_pk,
         look=looks.of_request(request),
     )
     if made.problem is None and not visitor.signed_in:
@@ -119,7 +119,7 @@ def link_device(request: HtmxHttpRequest) -> HttpResponse:
             "There is no progress on this device to link yet."))
     if refused := limited(request, "link"):
         return refused
-    if not visitor.signed_in and (signed := visitors.sign_in(request, visitor.player_id)).problem:
+    if not visitor.signed_in and (signed := visitors.sign_in(request, visitor.player_pk)).problem:
         return page(request, signed.problem)
     issued = link_codes.make_code(player=visitor.player)
     url = request.build_absolute_uri(reverse("keeping:code_link", args=[issued.code]))

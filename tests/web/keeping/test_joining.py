@@ -13,6 +13,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
 from games.services import heart_to_heart as h2h_service
 from games.services import hearts as hearts_service
+from games.visitors import COOKIE_NAME
 from tests.web.heart_to_heart.helpers import play_line, tap, winning_line
 from tests.web.heart_to_heart.helpers import start as start_h2h
 from tests.web.hearts.helpers import start as start_hearts
@@ -146,3 +147,20 @@ def test_garbage_sent_to_the_join_is_a_clear_answer_and_changes_nothing(data):
     stranger.cookies["keeping_join"] = "1:2"  # unsigned: names nobody
     assert stranger.post("/keep/join/", data).status_code == 409
     assert Player.objects.count() == 2
+
+
+def test_a_kept_players_old_plain_cookie_joins_nothing():
+    """A plain-id cookie copied before its player was kept names nobody on a join: it
+    cannot carry that player's progress into another player's."""
+    victim = Client()
+    start_hearts(victim)
+    old_cookie = victim.cookies[COOKIE_NAME].value
+    show_code(victim)  # the victim's browser now holds its own key: the player is kept
+    attacker = Client()
+    start_hearts(attacker)
+    code = show_code(attacker)
+    thief = Client()
+    thief.cookies[COOKIE_NAME] = old_cookie
+    assert thief.post("/keep/code/", {"code": code})["Location"] == "/keep/"
+    assert Player.objects.count() == 2
+    assert HeartsGame.objects.values("player").distinct().count() == 2
