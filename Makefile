@@ -37,7 +37,7 @@ help:
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
-	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at four sizes (320x640 in large print) and its seat names in three languages into docs/img/hearts-table/, each theme and print into docs/img/look/"
+	@echo "make screenshots    pictures of every state into docs/img/ (states, hearts-table, look, keeping, dialogs)"
 	@echo "make lock           uv.lock again after a change to pyproject.toml (lock-upgrade: newest within bounds)"
 	@echo "make check-installed  what .venv holds is exactly uv.lock"
 	@echo "make lint | format | messages | bench | clean"
@@ -203,3 +203,4 @@ screenshots: $(VENV)/.installed-test
 	CARDSITE_HEARTS_PICTURES=docs/img/hearts-table $(BIN)/pytest tests/browser/test_hearts_pictures_browser.py
 	CARDSITE_LOOK_PICTURES=docs/img/look $(BIN)/pytest tests/browser/test_look_browser.py -k pictured
 	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_heart_to_heart_dialogs_browser.py -k however_the_page_is_scrolled
+	CARDSITE_KEEPING_PICTURES=docs/img/keeping $(BIN)/pytest tests/browser/test_passkeys_browser.py -k pictured

@@ -20,6 +20,12 @@ the ``Device`` row with its digest names the player, so that signing out revokes
 this browser and a new key is given at every sign-in (the cookie is rotated). The one
 query that finds the player finds the device too (a join): a page costs what it costs any
 player. A plain id no longer names a player who has been signed in on any browser.
+
+**One door each way.** ``sign_in(request, player_id)`` and ``sign_out(request)`` are to
+this visitor what contrib.auth's ``login`` and ``logout`` are to ``request.user``: the
+service's work (``games.services.keeping``), the browser's key rotated, and the player's
+look carried (docs/passkeys.md#look); the middleware then writes both cookies, the
+player's and the look's. No view sets either cookie for a sign-in or a sign-out.
 """
 
 from __future__ import annotations
@@ -30,8 +36,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
-from .models import Player
-from .services.keeping import device_digest
+from . import look as looks
+from .models import Player, device_digest
+from .services import Outcome, keeping
 
 COOKIE_NAME = "player"
 SALT = "cardsite.visitors.player"
@@ -47,6 +54,9 @@ class Visitor:
         self.forget = False  # the answer deletes the cookie (signed out, forgotten)
         self.was_read = False  # the answer depends on the visitor's cookies
         self.device_key: str | None = None  # this browser's key, when it is signed in
+        # The look cookie: set to the signed-in player's look, or deleted (signed out).
+        self.look: looks.Look | None = None
+        self.forget_look = False
 
     @cached_property
     def player_id(self) -> int | None:
@@ -90,6 +100,13 @@ class Visitor:
         return Player.objects.filter(pk=player_id, kept_since__isnull=True).first()
 
     @property
+    def player_pk(self) -> int | None:
+        """The id of the player this visitor is, once looked up: None as well for a plain
+        id that names nobody any more, or a kept player (whom only a device key names).
+        What a sign-in may join or a passkey may be made for; never ``player_id``."""
+        return self.player.pk if self.player is not None else None
+
+    @property
     def signed_in(self) -> bool:
         """This browser holds a key of its own for its player."""
         return self.device_key is not None and self.player is not None
@@ -111,19 +128,30 @@ class Visitor:
         self.player = player  # replaces the cached lookups
         self.player_id = self.remember = player.pk
 
-    def sign_in(self, player: Player, key: str) -> None:
-        """This browser is now ``player``'s, under a new key (the old cookie is replaced)."""
-        self.player, self.player_id = player, player.pk
-        self.device_key, self.remember_key, self.remember, self.forget = key, key, None, False
+    def take_key(self, signed: keeping.SignedIn) -> None:
+        """This browser is now the player's, under a new key (the old cookie is replaced),
+        and draws the pages in the player's saved look from the next first paint."""
+        self.player, self.player_id = signed.player, signed.player.pk
+        self.device_key, self.remember_key, self.remember, self.forget = (
+            signed.key, signed.key, None, False)
+        self.look, self.forget_look = signed.look, False
 
-    def sign_out(self) -> None:
-        """This browser is a stranger again: the answer deletes the cookie."""
+    def drop_key(self) -> None:
+        """This browser is a stranger again: the answer deletes the cookie, and the look's
+        (anyone at the device would see the player's choice otherwise; a stranger's pages
+        follow the device's own settings)."""
         self.player, self.player_id = None, None
         self.device_key = self.remember_key = self.remember = None
         self.forget = True
+        self.look, self.forget_look = None, True
 
     def sign(self, response: HttpResponse) -> None:
-        """Set the cookie on the answer when the player is new to it (or delete it)."""
+        """Set the cookies on the answer when the player (or their look) is new to it, or
+        delete them."""
+        if self.look is not None:
+            looks.remember(response, self.look)
+        elif self.forget_look:
+            looks.forget(response)
         if self.forget:
             response.delete_cookie(
                 COOKIE_NAME, path=settings.SESSION_COOKIE_PATH,
@@ -145,6 +173,29 @@ class Visitor:
             httponly=True,
             samesite=settings.SESSION_COOKIE_SAMESITE,
         )
+
+
+def sign_in(request: HttpRequest, player_id: int, **choice) -> Outcome:
+    """Sign this browser in as player ``player_id``, as contrib.auth's ``login``: its own
+    player joined in, its key rotated, the player's look carried (``keeping.sign_in``,
+    whose ``Outcome`` this is; ``choice`` is its ``keep`` and ``seen``). Nothing changes
+    when the outcome has a problem."""
+    visitor = request.visitor
+    outcome = keeping.sign_in(
+        player_id=player_id, device_player_id=visitor.player_pk, old_key=visitor.device_key,
+        **choice,
+    )
+    if outcome.problem is None:
+        visitor.take_key(outcome.value)
+    return outcome
+
+
+def sign_out(request: HttpRequest) -> None:
+    """This browser becomes a stranger, as contrib.auth's ``logout``: its key revoked
+    (the player and their other browsers stay), both cookies deleted."""
+    visitor = request.visitor
+    keeping.sign_out(key=visitor.device_key)
+    visitor.drop_key()
 
 
 class VisitorMiddleware:

@@ -2,10 +2,18 @@
 
 from .heart_to_heart import HeartToHeartGame, HeartToHeartStats
 from .hearts import HeartsGame, HeartsStats
-from .keeping import Challenge, Device, LinkCode, Passkey, Throttle
+from .keeping import (
+    LABEL_LENGTH,
+    Challenge,
+    Device,
+    LinkCode,
+    Passkey,
+    Throttle,
+    device_digest,
+)
 from .players import Player
 
 __all__ = [
-    "Challenge", "Device", "HeartToHeartGame", "HeartToHeartStats", "HeartsGame", "HeartsStats",
-    "LinkCode", "Passkey", "Player", "Throttle",
+    "LABEL_LENGTH", "Challenge", "Device", "HeartToHeartGame", "HeartToHeartStats", "HeartsGame",
+    "HeartsStats", "LinkCode", "Passkey", "Player", "Throttle", "device_digest",
 ]

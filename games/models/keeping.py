@@ -10,10 +10,14 @@ attempts per address that sign-in and code entry allow (shared by every app serv
 
 from __future__ import annotations
 
+import hashlib
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .players import Player
+
+LABEL_LENGTH = 60  # a passkey's label: the model, the service and the form all read this
 
 
 class Passkey(models.Model):
@@ -24,7 +28,7 @@ class Passkey(models.Model):
     credential_id = models.CharField(_("credential id"), max_length=1400, unique=True)
     public_key = models.BinaryField(_("public key"))
     sign_count = models.PositiveBigIntegerField(_("signature counter"), default=0)
-    label = models.CharField(_("label"), max_length=60, blank=True)
+    label = models.CharField(_("label"), max_length=LABEL_LENGTH, blank=True)
     transports = models.JSONField(_("transports"), default=list, blank=True)
     backed_up = models.BooleanField(_("synced"), default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
@@ -39,8 +43,15 @@ class Passkey(models.Model):
         return self.label or str(_("passkey"))
 
 
+def device_digest(key: str) -> str:
+    """What a ``Device`` row keeps of a browser's key: the key is 256 random bits, so a
+    plain hash is enough (nothing to guess, nothing to salt)."""
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+
+
 class Device(models.Model):
-    """One browser signed in as the player; deleting the row signs that browser out."""
+    """One browser signed in as the player; deleting the row signs that browser out.
+    Only ``device_digest`` of its key is kept."""
 
     player = models.ForeignKey(
         Player, on_delete=models.CASCADE, related_name="devices", verbose_name=_("player")

@@ -56,6 +56,20 @@ class Answer(Generic[GameT, StateT]):
     stats_changed: bool = False  # the owner's statistics moved: pages refresh them
 
 
+ValueT = TypeVar("ValueT")
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[ValueT]):
+    """What a keeping service did (passkeys, link codes, signing in): the ``value`` it
+    made or found, or why nothing changed (``problem``, a ``keeping.Problem``). The
+    keeping pages word each problem once (games/views/keeping/refusals.py). A problem
+    may come with a value that says more (the games to choose between)."""
+
+    value: ValueT | None = None
+    problem: StrEnum | None = None
+
+
 def owned_game(games: QuerySet[GameT], *, game_id: uuid.UUID, player) -> GameT | None:
     """find: the game if it exists and belongs to ``player``; for anyone else, None.
 

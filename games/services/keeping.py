@@ -11,16 +11,23 @@ a circle). The source's games move over, its statistics are added to the target'
 by row with the target's rows locked, its passkeys, devices and link codes move over, and
 the source row is deleted. A second merge of the same source (a double click, two tabs)
 waits for the lock and then finds no source: it changes nothing. The target keeps its own
-settings. Heart to Heart's "one game at a time" rule then holds as it always does: the
-newest game is the current one (``services.heart_to_heart.current_game``). ``sign_in``
-takes the same two locks, once, in the same order, before anything else.
+settings. ``sign_in`` takes the same two locks, once, in the same order, before anything
+else.
+
+**No game is lost to a join.** When both players have a game of the same kind in
+progress, ``sign_in`` changes nothing and answers ``Problem.CHOOSE`` with the two games
+(``games.services.unfinished``); the browser asks which goes on and signs in again with
+the answer, and the games are compared again under the same locks: a choice made on
+games that moved on since is ``Problem.MOVED_ON``. The game not chosen is left as a game
+abandoned for a new one (docs/rules.md#joined-games).
 """
 
 from __future__ import annotations
 
-import hashlib
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 
 from django.db import transaction
 from django.db.models import F, Value
@@ -38,30 +45,51 @@ from games.models import (
     LinkCode,
     Passkey,
     Player,
+    device_digest,
 )
+from games.services import Outcome, unfinished
 
 DEVICE_KEY_BYTES = 32  # 256 random bits: the digest may be a plain hash
 
 
-class PlayerGone(Exception):
-    """The player to sign in to was deleted (forgotten, or merged away) meanwhile."""
+class Problem(StrEnum):
+    """Every reason a keeping service changes nothing (worded in
+    games/views/keeping/refusals.py)."""
 
-
-def device_digest(key: str) -> str:
-    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
+    PAGE_EXPIRED = "page-expired"  # no such challenge, or a join that took too long
+    REFUSED = "refused"  # the passkey's answer proved nothing
+    ALREADY = "already"  # this passkey is registered already
+    MALFORMED = "malformed"  # not twelve letters and digits
+    WRONG = "wrong"  # no such code (never says whether another exists)
+    USED = "used"
+    CODE_EXPIRED = "code-expired"
+    LOCKED = "locked"  # too many wrong tries at this code
+    NOT_YOURS = "not-yours"  # another player's passkey, or none
+    LAST = "last"  # the player's last passkey, and the removal was not confirmed
+    GONE = "gone"  # the player to sign in to was deleted (forgotten, merged away)
+    CHOOSE = "choose"  # both players have a game of one kind in progress: which goes on?
+    MOVED_ON = "moved-on"  # the games chosen between have changed since they were shown
 
 
 @dataclass(frozen=True)
 class SignedIn:
+    player: Player  # the player signed in to
     key: str  # this browser's new key, for the cookie
     merged: bool  # the browser's own progress was added to the player's
     look: looks.Look  # the player's saved cards and table, for the look cookie
+    games: tuple[unfinished.Kept, ...] = ()  # what became of the games in progress
 
 
-def sign_in(*, player: Player, device_player_id: int | None, old_key: str | None) -> SignedIn:
-    """This browser becomes ``player``'s: its own player (``device_player_id``) merged in,
-    its old key revoked and a new one made. ``PlayerGone`` when ``player`` was deleted
-    meanwhile.
+def sign_in(
+    *, player_id: int, device_player_id: int | None, old_key: str | None,
+    keep: Mapping[str, str] | None = None, seen: frozenset[str] = frozenset(),
+) -> Outcome[SignedIn] | Outcome[tuple[unfinished.Clash, ...]]:
+    """This browser becomes player ``player_id``'s: its own player (``device_player_id``)
+    merged in, its old key revoked and a new one made. ``Problem.GONE`` when the player
+    was deleted meanwhile. When both have a game of one kind in progress, ``keep`` (kind
+    -> game id) says which goes on, for the games shown as ``seen`` (``Unfinished.seen``);
+    without it (or when the games moved on), nothing changes and the answer is the clashes
+    to choose from (``Problem.CHOOSE``, ``Problem.MOVED_ON``).
 
     Both rows are locked once, at the start, in the order of their ids, as ``merge``
     locks them: a device of S signing in to T while a device of T signs in to S then
@@ -70,19 +98,29 @@ def sign_in(*, player: Player, device_player_id: int | None, old_key: str | None
     the look the player has now, not the one of a row read before."""
     key = secrets.token_urlsafe(DEVICE_KEY_BYTES)
     with transaction.atomic():
-        rows = _lock_players(player.pk, device_player_id)
-        target = rows.get(player.pk)
+        rows = _lock_players(player_id, device_player_id)
+        target = rows.get(player_id)
         if target is None:
-            raise PlayerGone
-        merged = _merge_locked(source_id=device_player_id, target_id=player.pk, locked=rows)
+            return Outcome(problem=Problem.GONE)
+        joined = device_player_id in rows and device_player_id != player_id
+        games = unfinished.in_progress(target_id=player_id, source_id=device_player_id) \
+            if joined else {}
+        clashes = unfinished.clashes(games=games)
+        settled = keep is not None and unfinished.settled(found=clashes, keep=keep, seen=seen)
+        if clashes and not settled:
+            moved_on = keep is not None and not unfinished.same_games(found=clashes, seen=seen)
+            return Outcome(clashes, Problem.MOVED_ON if moved_on else Problem.CHOOSE)
+        merged = _merge_locked(source_id=device_player_id, target_id=player_id, locked=rows)
+        kept = unfinished.keep_going(games=games, target_id=player_id, keep=keep or {})
         if old_key:
             Device.objects.filter(key_digest=device_digest(old_key)).delete()
-        Device.objects.create(player_id=player.pk, key_digest=device_digest(key))
+        Device.objects.create(player_id=player_id, key_digest=device_digest(key))
         now = timezone.now()
-        Player.objects.filter(pk=player.pk).update(
+        Player.objects.filter(pk=player_id).update(
             updated_at=now, kept_since=Coalesce(F("kept_since"), Value(now))
         )
-    return SignedIn(key=key, merged=merged, look=looks.of_player(target))
+    return Outcome(SignedIn(player=target, key=key, merged=merged,
+                            look=looks.of_player(target), games=kept))
 
 
 def _lock_players(*ids: int | None) -> dict[int, Player]:
@@ -190,3 +228,15 @@ def forget(*, player_id: int) -> bool:
         deleted, _per_model = Player.objects.filter(pk=player_id).delete()
     return deleted > 0
 
+
+
+def games_to_choose(
+    *, player_id: int, device_player_id: int | None
+) -> tuple[unfinished.Clash, ...]:
+    """The games in progress a join of this browser's player into ``player_id`` would
+    have to choose between, as they are now (reads only; ``sign_in`` checks again)."""
+    if device_player_id is None or device_player_id == player_id:
+        return ()
+    with transaction.atomic():
+        return unfinished.clashes(
+            games=unfinished.in_progress(target_id=player_id, source_id=device_player_id))

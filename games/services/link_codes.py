@@ -21,7 +21,6 @@ import hmac
 import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from enum import StrEnum
 from functools import cache
 
 from django.db import IntegrityError, transaction
@@ -30,6 +29,8 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from games.models import LinkCode, Player
+from games.services import Outcome
+from games.services.keeping import Problem
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 # What people type for what they saw (Crockford's decoding).
@@ -43,24 +44,10 @@ MAX_FAILURES = 5
 _SALT = "cardsite.link-code"
 
 
-class Problem(StrEnum):
-    MALFORMED = "malformed"  # not twelve letters and digits
-    WRONG = "wrong"  # no such code (never says whether another exists)
-    USED = "used"
-    EXPIRED = "expired"
-    LOCKED = "locked"  # too many wrong tries at this code
-
-
 @dataclass(frozen=True)
 class IssuedCode:
     code: str  # as shown: XXXX-XXXX-XXXX
     expires_at: datetime
-
-
-@dataclass(frozen=True)
-class Redeemed:
-    player: Player | None = None
-    problem: Problem | None = None
 
 
 def shown(code: str) -> str:
@@ -115,7 +102,7 @@ def make_code(*, player: Player) -> IssuedCode:
     raise RuntimeError("no free link-code selector after 8 draws")
 
 
-def redeem(*, text: str) -> Redeemed:
+def redeem(*, text: str) -> Outcome[Player]:
     """The player a code names, the code used up; or why not.
 
     A selector no row has and a wrong secret cost the same work, so that the time an
@@ -126,7 +113,7 @@ def redeem(*, text: str) -> Redeemed:
     ``MAX_FAILURES``, which only the whole right code ever learns."""
     code = normalise(text)
     if code is None:
-        return Redeemed(problem=Problem.MALFORMED)
+        return Outcome(problem=Problem.MALFORMED)
     selector = code[:SELECTOR_LENGTH]
     now = timezone.now()
     with transaction.atomic():
@@ -138,12 +125,12 @@ def redeem(*, text: str) -> Redeemed:
         right = hmac.compare_digest(expected, _secret_digest(code))
         if row is None or not right:
             LinkCode.objects.filter(selector=selector).update(failures=F("failures") + 1)
-            return Redeemed(problem=Problem.WRONG)
+            return Outcome(problem=Problem.WRONG)
         if row.used_at is not None:
-            return Redeemed(problem=Problem.USED)
+            return Outcome(problem=Problem.USED)
         if row.failures >= MAX_FAILURES:
-            return Redeemed(problem=Problem.LOCKED)
+            return Outcome(problem=Problem.LOCKED)
         if row.expires_at <= now:
-            return Redeemed(problem=Problem.EXPIRED)
+            return Outcome(problem=Problem.CODE_EXPIRED)
         LinkCode.objects.filter(pk=row.pk).update(used_at=now)
-    return Redeemed(player=row.player)
+    return Outcome(row.player)

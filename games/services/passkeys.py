@@ -9,22 +9,24 @@ module only keeps what it needs between the two halves of each ceremony.
   row away (locked, then deleted, in one transaction) before anything is verified: the
   same challenge never serves twice, and an assertion replayed with it is refused.
 - **The relying party** (``RelyingParty``) is this site's host and the origins it is
-  served from; the view works them out from the request and the settings.
+  served from; games/views/keeping/ceremony.py works them out from the request and the
+  settings.
 - **One answer for every failure of a sign-in.** An unknown credential, a bad signature, a
   counter that went back, a foreign origin: all are ``Problem.REFUSED``, so nothing tells
   a stranger whether a passkey exists.
+
+Each verb that can refuse answers an ``Outcome`` (``games.services``), its problem a
+``keeping.Problem``.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
-from enum import StrEnum
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -39,30 +41,27 @@ from webauthn.helpers import (
     base64url_to_bytes,
     bytes_to_base64url,
     parse_authentication_credential_json,
+    parse_registration_credential_json,
 )
 from webauthn.helpers.structs import (
     AuthenticatorSelectionCriteria,
-    AuthenticatorTransport,
     PublicKeyCredentialDescriptor,
     ResidentKeyRequirement,
     UserVerificationRequirement,
 )
 
-from games.models import Challenge, Passkey, Player
+from games import look as looks
+from games.models import LABEL_LENGTH, Challenge, Passkey, Player  # the label's length: the model's
+from games.services import Outcome
+from games.services.keeping import Problem
+from games.services.look import save_look
 
 logger = logging.getLogger(__name__)
 
 CHALLENGE_SECONDS = 300
 CEREMONY_TIMEOUT_MS = 120_000  # what the browser's own dialog waits
-LABEL_LENGTH = 60
 DEFAULT_NAME = "cardsite"  # the account's name in a passkey manager when no label is given
-_TRANSPORTS = {transport.value for transport in AuthenticatorTransport}
-
-
-class Problem(StrEnum):
-    EXPIRED = "expired"  # no such challenge for this browser any more: start again
-    REFUSED = "refused"  # the browser's answer did not prove anything
-    ALREADY = "already"  # this passkey is registered already
+MAX_TRANSPORTS = 8
 
 
 @dataclass(frozen=True)
@@ -76,12 +75,6 @@ class RelyingParty:
 class Options:
     json: str  # PublicKeyCredentialCreationOptionsJSON / RequestOptionsJSON
     challenge: str  # base64url, for the browser's signed cookie
-
-
-@dataclass(frozen=True)
-class Outcome:
-    player: Player | None = None
-    problem: Problem | None = None
 
 
 def _digest(challenge: bytes) -> str:
@@ -148,49 +141,46 @@ def registration_options(*, rp: RelyingParty, player: Player | None, label: str)
 
 
 def register(
-    *, rp: RelyingParty, challenge: str, credential: str, label: str, player_id: int | None
-) -> Outcome:
+    *, rp: RelyingParty, challenge: str, credential: str, label: str, player_id: int | None,
+    look: looks.Look = looks.DEFAULT,
+) -> Outcome[Player]:
     """Check the browser's new credential and keep it, for the player the challenge was
-    made for (made now for a visitor who had none)."""
+    made for (made now for a visitor who had none: that player wears ``look``, the one
+    the browser shows, docs/passkeys.md#look). The credential is read once, by
+    py_webauthn's parser: what it verifies and the transports it names are the same."""
     taken = _take_challenge(challenge=challenge, purpose=Challenge.Purpose.REGISTER)
     if taken is None:
-        return Outcome(problem=Problem.EXPIRED)
+        return Outcome(problem=Problem.PAGE_EXPIRED)
     raw, row = taken
     if row.player_id != player_id:  # the browser's player changed since: start again
-        return Outcome(problem=Problem.EXPIRED)
+        return Outcome(problem=Problem.PAGE_EXPIRED)
     try:
+        parsed = parse_registration_credential_json(credential)
         verified = verify_registration_response(
-            credential=credential, expected_challenge=raw, expected_rp_id=rp.id,
+            credential=parsed, expected_challenge=raw, expected_rp_id=rp.id,
             expected_origin=list(rp.origins),
         )
     except Exception as error:  # the library's own parsing of foreign input, whatever breaks
         logger.info("passkey registration refused: %s: %s", type(error).__name__, error)
         return Outcome(problem=Problem.REFUSED)
+    # The transports the browser named (a hint for later sign-ins), known ones only.
+    transports = [named.value for named in parsed.response.transports or ()][:MAX_TRANSPORTS]
     try:
         with transaction.atomic():
-            player = row.player or Player.objects.create(
-                public_id=uuid.UUID(bytes=bytes(row.user_handle))
-            )
+            player = row.player
+            if player is None:
+                player = Player.objects.create(public_id=uuid.UUID(bytes=bytes(row.user_handle)))
+                if look != looks.DEFAULT:
+                    save_look(player=player, look=look)
             Passkey.objects.create(
                 player=player, credential_id=bytes_to_base64url(verified.credential_id),
                 public_key=verified.credential_public_key, sign_count=verified.sign_count,
-                label=clean_label(label), transports=_transports(credential),
+                label=clean_label(label), transports=transports,
                 backed_up=verified.credential_backed_up,
             )
     except IntegrityError:
         return Outcome(problem=Problem.ALREADY)
-    return Outcome(player=player)
-
-
-def _transports(credential: str) -> list[str]:
-    """The transports the browser named (a hint for later sign-ins), known ones only."""
-    try:
-        named = json.loads(credential).get("response", {}).get("transports", [])
-    except (ValueError, AttributeError):
-        return []
-    if not isinstance(named, list):
-        return []
-    return [name for name in named if isinstance(name, str) and name in _TRANSPORTS][:8]
+    return Outcome(player)
 
 
 # --- sign-in ----------------------------------------------------------------------------
@@ -207,11 +197,11 @@ def sign_in_options(*, rp: RelyingParty) -> Options:
     return Options(options_to_json(options), bytes_to_base64url(challenge))
 
 
-def authenticate(*, rp: RelyingParty, challenge: str, credential: str) -> Outcome:
+def authenticate(*, rp: RelyingParty, challenge: str, credential: str) -> Outcome[Player]:
     """The player whose passkey signed this challenge; ``REFUSED`` for anything else."""
     taken = _take_challenge(challenge=challenge, purpose=Challenge.Purpose.SIGN_IN)
     if taken is None:
-        return Outcome(problem=Problem.EXPIRED)
+        return Outcome(problem=Problem.PAGE_EXPIRED)
     raw, _row = taken
     try:
         parsed = parse_authentication_credential_json(credential)
@@ -236,7 +226,7 @@ def authenticate(*, rp: RelyingParty, challenge: str, credential: str) -> Outcom
     )
     if not moved:
         return Outcome(problem=Problem.REFUSED)
-    return Outcome(player=passkey.player)
+    return Outcome(passkey.player)
 
 
 # --- the player's list ------------------------------------------------------------------
@@ -248,23 +238,22 @@ def passkeys_of(*, player: Player | None) -> list[Passkey]:
     return list(Passkey.objects.filter(player=player))
 
 
-class Removal(StrEnum):
-    REMOVED = "removed"
-    NOT_YOURS = "not-yours"  # another player's passkey, or none
-    LAST = "last"  # the player's last passkey, and the removal was not confirmed
-
-
-def remove(*, player: Player, passkey_id: int, last_confirmed: bool = False) -> Removal:
-    """Remove one of the player's passkeys (another's, or none, changes nothing). The
-    last one goes only when ``last_confirmed``: it is how the player comes back. The
-    player's row is locked first, so two removals at once (two tabs) cannot each take
-    what the other thought was not the last."""
+def remove(
+    *, player: Player | None, passkey_id: int, last_confirmed: bool = False
+) -> Outcome[int]:
+    """Remove one of the player's passkeys (another's, or none, or nobody's player:
+    ``NOT_YOURS``, nothing changed). The last one goes only when ``last_confirmed``
+    (else ``LAST``): it is how the player comes back. The player's row is locked first,
+    so two removals at once (two tabs) cannot each take what the other thought was not
+    the last. The value is the id removed."""
+    if player is None:
+        return Outcome(problem=Problem.NOT_YOURS)
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk=player.pk).exists()
         theirs = list(Passkey.objects.filter(player=player).values_list("pk", flat=True))
         if passkey_id not in theirs:
-            return Removal.NOT_YOURS
+            return Outcome(problem=Problem.NOT_YOURS)
         if len(theirs) == 1 and not last_confirmed:
-            return Removal.LAST
+            return Outcome(problem=Problem.LAST)
         Passkey.objects.filter(pk=passkey_id, player=player).delete()
-    return Removal.REMOVED
+    return Outcome(passkey_id)

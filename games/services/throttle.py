@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from games.models import Throttle
@@ -61,6 +61,6 @@ def allow(*, scope: str, address: str) -> bool:
     return True
 
 
-def past_windows(now: datetime):
+def past_windows(now: datetime) -> QuerySet[Throttle]:
     """Windows no limit reads any more (the longest window is a day at most)."""
     return Throttle.objects.filter(window_start__lt=now - timedelta(days=1))

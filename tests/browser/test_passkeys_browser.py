@@ -13,7 +13,9 @@ walked with the keyboard alone.
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -23,10 +25,16 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import HeartsStats, Passkey, Player
 from tests.web.heart_to_heart.helpers import winning_line
 
-from .conftest import every_axe_violation
+from .conftest import ARTIFACTS, every_axe_violation, picture
 from .game_states import show_h2h_game
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+# Each keeping state at 1280 and 390 px: test-artifacts/keeping/ by default; `make
+# screenshots` sets CARDSITE_KEEPING_PICTURES to docs/img/keeping.
+PICTURES = Path(os.environ.get("CARDSITE_KEEPING_PICTURES") or ARTIFACTS / "keeping")
+WIDTHS = ((1280, 900), (390, 844))
+OTHER_CODE = "HH1-N-AAAAAAC"
 
 AUTHENTICATOR = {
     "protocol": "ctap2",
@@ -95,10 +103,20 @@ def devices(live_server, browser: Browser):
         device.close()
 
 
-def _play_heart_to_heart(device: Device, taps: int) -> str:
-    """A game of the example deal ``taps`` taps in, this device's player's (written in the
-    database: what is carried is the game, not the taps), opened; the game's address."""
-    show_h2h_game(device.page, device.base, EXAMPLE_CODE, winning_line()[:taps])
+def _pictured(device: Device, name: str) -> None:
+    """The page as it stands, whole, at each of WIDTHS (then back to the first)."""
+    for width, height in WIDTHS:
+        device.page.set_viewport_size({"width": width, "height": height})
+        picture(device.page, f"{name}-{width}", folder=PICTURES, full_page=True)
+    device.page.set_viewport_size({"width": WIDTHS[0][0], "height": WIDTHS[0][1]})
+
+
+def _play_heart_to_heart(device: Device, taps: int, code: str = EXAMPLE_CODE) -> str:
+    """A game of ``code`` (the example deal's winning line) ``taps`` taps in, or one turn
+    of the stock on another deal, this device's player's (written in the database: what is
+    carried is the game, not the taps), opened; the game's address."""
+    line = winning_line()[:taps] if code == EXAMPLE_CODE else ("stock",) * taps
+    show_h2h_game(device.page, device.base, code, line)
     expect(device.page).to_have_url(re.compile(r"/heart-to-heart/game/[^/]+/$"))
     return urlsplit(device.page.url).path
 
@@ -131,22 +149,34 @@ def _create_passkey(device: Device, label: str) -> None:
     expect(device.message()).to_contain_text("Passkey created")
 
 
-def _sign_in(device: Device) -> None:
+def _sign_in(device: Device, *, choosing: bool = False) -> None:
+    """Sign in with the passkey; ``choosing``: both have a game in progress of one kind,
+    and the page that joins them (asked first) goes on with the one ticked."""
     device.goto("/keep/")
     button = device.page.locator("[data-action='sign-in']")
     button.focus()  # reached and pressed from the keyboard
     device.page.keyboard.press("Enter")
-    expect(device.message()).to_contain_text("Signed in")
+    if choosing:
+        expect(device.page.locator("[data-page='join']")).to_be_visible()
+        return
+    expect(device.message().first).to_contain_text("Signed in")
     expect(device.page.locator("[data-keeping-state='signed-in']")).to_be_visible()
 
 
-def test_a_passkey_carries_statistics_and_games_in_progress_to_another_device(devices):
+def test_a_passkey_carries_statistics_and_games_in_progress_to_another_device_pictured(
+    devices,
+):
     laptop = devices()
     game = _play_heart_to_heart(laptop, 8)
     hearts = _start_hearts(laptop)
     _create_passkey(laptop, "Laptop")
     assert every_axe_violation(laptop.page) == []
     expect(laptop.page.locator("[data-passkey]")).to_contain_text("Laptop")
+    # The passkey just made: what comes next is another device, not a second passkey.
+    expect(laptop.page.locator("[data-action='create-passkey']")).not_to_have_class(
+        re.compile(r"\bprimary\b"))
+    expect(laptop.page.locator("[data-action='sign-in']")).to_have_count(0)
+    _pictured(laptop, "passkey")
     credentials = laptop.credentials()
     assert len(credentials) == 1 and credentials[0]["isResidentCredential"]
     assert Passkey.objects.get().label == "Laptop"
@@ -168,24 +198,58 @@ def test_a_passkey_carries_statistics_and_games_in_progress_to_another_device(de
     assert laptop.errors == [] and phone.errors == []
 
 
-def test_a_link_code_makes_a_device_without_the_passkey_the_same_player(devices):
+def test_a_link_code_makes_a_device_without_the_passkey_the_same_player_pictured(devices):
+    """The laptop plays 20 moves; the phone turns its stock once on another deal; the
+    laptop shows a code and the phone enters it: the page that joins them asks which game
+    goes on, the laptop's ticked, and both devices then go on with it."""
+    stranger = devices(authenticator=False)
+    stranger.goto("/keep/")
+    expect(stranger.page.locator("[data-keeping-state='stranger']")).to_be_visible()
+    # Not signed in: a code as prominent as a passkey, and both game links in the header.
+    ways = stranger.page.locator(".keeping-ways .button.primary")
+    expect(ways).to_have_count(2)
+    expect(stranger.page.locator(".site-nav a")).to_have_count(2)
+    _pictured(stranger, "stranger")
+
     laptop = devices(authenticator=False)
-    game = _play_heart_to_heart(laptop, 4)
+    game = _play_heart_to_heart(laptop, 20)
     laptop.goto("/keep/")
+    _pictured(laptop, "player")
     laptop.page.locator("[data-action='link-device']").click()
     code = laptop.page.locator("[data-link-code]").inner_text()
     expect(laptop.page.locator("figure.qr svg")).to_be_visible()
     assert every_axe_violation(laptop.page) == []
+    _pictured(laptop, "link-code")
     address = urlsplit(laptop.page.locator("[data-link-url]").inner_text()).path
     assert address == f"/keep/code/{code}/"
+    laptop.goto("/keep/")
+    # Signed in: the next thing is another device, and signing in again is not offered.
+    expect(laptop.page.locator(".button.primary")).to_have_count(1)
+    expect(laptop.page.locator(".button.primary")).to_have_attribute(
+        "data-action", "link-device")
+    again = laptop.page.locator("[data-action='sign-in'], [data-action='use-code']")
+    expect(again).to_have_count(0)
+    _pictured(laptop, "signed-in")
 
     phone = devices(authenticator=False)
+    _play_heart_to_heart(phone, 1, OTHER_CODE)
     phone.goto(address)  # what the QR code opens: the box filled in
     expect(phone.page.locator("input[name='code']")).to_have_value(code)
+    _pictured(phone, "code")
     phone.page.locator("[data-action='use-code']").click()
-    expect(phone.message()).to_contain_text("Signed in")
-    phone.goto("/heart-to-heart/")
-    expect(phone.page).to_have_url(re.compile(re.escape(game) + "$"))
+    kept = phone.page.locator("[data-join-kind='heart-to-heart'] input[data-join-game='kept']")
+    expect(kept).to_be_checked()  # 20 moves: more progress than the phone's one
+    expect(phone.page.locator("[data-page='join']")).to_contain_text(f"Deal {OTHER_CODE}: 1 move")
+    assert every_axe_violation(phone.page) == []
+    _pictured(phone, "join")
+    phone.page.locator("[data-action='join']").click()
+    expect(phone.message().first).to_contain_text("Signed in")
+    said = f"Heart to Heart: you go on with the game of deal {EXAMPLE_CODE}"
+    expect(phone.message().nth(1)).to_contain_text(said)
+    _pictured(phone, "joined")
+    for device in (phone, laptop):
+        device.goto("/heart-to-heart/")
+        expect(device.page).to_have_url(re.compile(re.escape(game) + "$"))
 
     # The same code again, on a third device: it says so plainly.
     third = devices(authenticator=False)
@@ -204,8 +268,12 @@ def test_merge_then_sign_out_then_forget_me(devices):
     phone.add_credential(laptop.credentials()[0])
     _start_hearts(phone)  # the phone's own progress, before it signs in
     assert Player.objects.count() == 2
-    _sign_in(phone)
-    expect(phone.message()).to_contain_text("added to your progress")
+    _sign_in(phone, choosing=True)
+    # Both have a Hearts game in progress: the page that joins them asks which goes on.
+    choices = phone.page.locator("[data-page='join'] [data-join-kind='hearts'] input")
+    expect(choices).to_have_count(2)
+    phone.page.locator("[data-action='join']").click()
+    expect(phone.message().first).to_contain_text("are now part of your progress")
     assert Player.objects.count() == 1
     assert list(HeartsStats.objects.values_list("level", "games_played")) == [("medium", 2)]
     phone.goto("/hearts/")
@@ -287,7 +355,11 @@ def test_a_link_code_works_with_javascript_off_on_both_devices_and_brings_the_lo
     phone.goto("/keep/")
     phone.page.locator("input[name='code']").fill(code.lower().replace("-", " "))
     phone.page.locator("[data-action='use-code']").click()
-    expect(phone.message()).to_contain_text("added to your progress")
+    # Without JavaScript too: a plain form asks which Hearts game goes on.
+    phone.page.locator("[data-join-game='kept']").check()
+    phone.page.locator("[data-action='join']").click()
+    expect(phone.message().first).to_contain_text("are now part of your progress")
+    expect(phone.page.locator("[data-keeping-message]").nth(1)).to_contain_text("Hearts: you go on")
     assert _body_look(phone.page) == LOOK  # the laptop's look, from the first paint
     phone.goto("/hearts/")
     expect(phone.page).to_have_url(re.compile(r"/hearts/game/[^/]+/$"))
@@ -345,15 +417,12 @@ def test_keep_is_used_with_the_keyboard_alone(devices):
     # Every control, in the order it reads.
     walked = _from_the_top(laptop, "/keep/")
     _tab_to(page, "footer [data-keeping-entry='footer']", walked)
-    order = [
+    order = [  # signed in: another device first, then the passkeys; no sign-in offered
+        "link-device",
         "confirm",
         "remove-passkey",
         "label",
         "create-passkey",
-        "sign-in",
-        "link-device",
-        "code",
-        "use-code",
         "sign-out",
         "forget",
     ]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.engine import heart_to_heart as engine
+from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import (
     Device,
     HeartsGame,
@@ -16,7 +18,8 @@ from games.models import (
 )
 from games.services import heart_to_heart as h2h_service
 from games.services import hearts as hearts_service
-from games.services import keeping
+from games.services import keeping, unfinished
+from tests.web.heart_to_heart.helpers import winning_line
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +103,66 @@ def test_merging_a_player_into_itself_or_nobody_changes_nothing():
     assert keeping.merge(source_id=None, target=player) is False
     assert keeping.merge(source_id=987654, target=player) is False
     assert _table([player.pk])["easy"] == (1, 0, 1, 0, 10)
+
+
+def _two_games_in_progress():
+    """Each player has a Heart to Heart and a Hearts game in progress; the device's
+    Heart to Heart game is further on."""
+    signed_in, device = Player.objects.create(), Player.objects.create()
+    games = {}
+    for player in (signed_in, device):
+        games[player.pk] = (h2h_service.start_game(player=player),
+                            hearts_service.start_game(player=player))
+    further = games[device.pk][0]
+    state = engine.new_game(EXAMPLE_CODE)
+    for target in winning_line()[:20]:
+        state = engine.tap(state, target).state
+    further.deal_code, further.state, further.moves = EXAMPLE_CODE, state.to_dict(), state.moves
+    further.save()
+    return signed_in, device, games
+
+
+def state_removed(game) -> int:
+    game.refresh_from_db()
+    return engine.GameState.from_dict(game.state).removed_count
+
+
+def test_a_sign_in_that_would_leave_a_game_behind_asks_first_and_changes_nothing():
+    signed_in, device, games = _two_games_in_progress()
+    outcome = keeping.sign_in(player_id=signed_in.pk, device_player_id=device.pk, old_key=None)
+    assert outcome.problem == keeping.Problem.CHOOSE
+    clashes = {clash.kind: clash for clash in outcome.value}
+    h2h = clashes[unfinished.Kind.HEART_TO_HEART]
+    assert h2h.further.id == games[device.pk][0].pk
+    assert h2h.further.left_in_heart == 25 - state_removed(games[device.pk][0])
+    assert [game.on_this_device for game in h2h.games] == [False, True]
+    assert Player.objects.count() == 2 and not Device.objects.exists()
+
+
+def test_the_choice_settles_each_kind_and_a_stale_one_is_refused():
+    signed_in, device, games = _two_games_in_progress()
+    asked = keeping.sign_in(player_id=signed_in.pk, device_player_id=device.pk, old_key=None)
+    seen = frozenset(game.seen for clash in asked.value for game in clash.games)
+    keep = {"heart-to-heart": str(games[signed_in.pk][0].pk),
+            "hearts": str(games[device.pk][1].pk)}
+    HeartsGame.objects.filter(pk=games[signed_in.pk][1].pk).update(version=5)  # moved on
+    stale = keeping.sign_in(player_id=signed_in.pk, device_player_id=device.pk,
+                            old_key=None, keep=keep, seen=seen)
+    assert stale.problem == keeping.Problem.MOVED_ON and Player.objects.count() == 2
+    seen = frozenset(game.seen for clash in stale.value for game in clash.games)
+    done = keeping.sign_in(player_id=signed_in.pk, device_player_id=device.pk,
+                           old_key=None, keep=keep, seen=seen)
+    assert done.problem is None and done.value.merged
+    assert h2h_service.current_game(player=signed_in).pk == games[signed_in.pk][0].pk
+    assert hearts_service.current_game(player=signed_in).pk == games[device.pk][1].pk
+    left = {kept.kept.kind: kept.left.id for kept in done.value.games}
+    assert left == {"heart-to-heart": games[device.pk][0].pk,
+                    "hearts": games[signed_in.pk][1].pk}
+    assert HeartsStats.objects.get(player=signed_in).games_played == 2  # both, no loss
+    assert HeartsStats.objects.get(player=signed_in).losses == 0
+
+
+def test_signing_in_to_a_player_deleted_meanwhile_says_so():
+    device = Player.objects.create()
+    outcome = keeping.sign_in(player_id=987654, device_player_id=device.pk, old_key=None)
+    assert outcome.problem == keeping.Problem.GONE and outcome.value is None

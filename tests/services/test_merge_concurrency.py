@@ -12,7 +12,9 @@ import threading
 import pytest
 from django.db import OperationalError, connection
 
-from games.models import HeartsStats, HeartToHeartStats, Player
+from games.models import HeartsGame, HeartsStats, HeartToHeartGame, HeartToHeartStats, Player
+from games.services import heart_to_heart as h2h_service
+from games.services import hearts as hearts_service
 from games.services import keeping, link_codes
 
 pytestmark = [
@@ -125,21 +127,47 @@ def _both_hold_their_first_player_lock():
 def test_two_devices_signing_in_to_each_others_player_at_once_never_deadlock():
     """Device A (player S) signs in to T while device B (player T) signs in to S. Each
     sign-in locks both rows once, in the order of their ids: one waits for the other,
-    then finds its target merged away (PlayerGone, answered as an out-of-date page),
-    never PostgreSQL's "deadlock detected" (a 500)."""
+    then finds its target merged away (``Problem.GONE``, answered as an out-of-date
+    page), never PostgreSQL's "deadlock detected" (a 500)."""
     first, second = _player(2), _player(7)
     results = []
     raised = _race(
         lambda: results.append(keeping.sign_in(
-            player=second, device_player_id=first.pk, old_key=None)),
+            player_id=second.pk, device_player_id=first.pk, old_key=None)),
         lambda: results.append(keeping.sign_in(
-            player=first, device_player_id=second.pk, old_key=None)),
-        expected=(keeping.PlayerGone, OperationalError),
+            player_id=first.pk, device_player_id=second.pk, old_key=None)),
+        expected=(OperationalError,),
         wrapper=_both_hold_their_first_player_lock(),
     )
-    assert [type(error) for error in raised] == [keeping.PlayerGone], raised
-    assert len(results) == 1 and results[0].merged
+    assert raised == []
+    assert sorted(str(outcome.problem) for outcome in results) == ["None", "gone"]
+    assert [outcome.value.merged for outcome in results if outcome.problem is None] == [True]
     survivor = Player.objects.get()
     assert HeartsStats.objects.get(player=survivor).games_played == 9
     assert HeartToHeartStats.objects.get(player=survivor).games_played == 9
     assert survivor.devices.count() == 1 and survivor.kept_since is not None
+
+
+def test_two_devices_joining_at_once_with_their_choice_join_once_and_keep_the_game_chosen():
+    """The same join, with its choice of games, sent from two devices of the same player
+    at once (two tabs, a double click): one joins, the other finds its player merged away;
+    the game chosen is the one in progress and the statistics are counted once."""
+    target, source = _player(1), _player(10)
+    kept = h2h_service.start_game(player=source)
+    left = h2h_service.start_game(player=target)  # newer: without the choice, it would win
+    hearts_service.start_game(player=target)
+    asked = keeping.sign_in(player_id=target.pk, device_player_id=source.pk, old_key=None)
+    assert asked.problem == keeping.Problem.CHOOSE
+    seen = frozenset(game.seen for clash in asked.value for game in clash.games)
+    results = []
+    _race(*[lambda: results.append(keeping.sign_in(
+        player_id=target.pk, device_player_id=source.pk, old_key=None,
+        keep={"heart-to-heart": str(kept.pk)}, seen=seen))] * 2)
+    assert sorted(str(outcome.problem) for outcome in results) == ["None", "None"]
+    assert [outcome.value.merged for outcome in results].count(True) == 1
+    assert Player.objects.count() == 1
+    assert HeartsStats.objects.get(player=target, level="easy").games_played == 11
+    assert h2h_service.current_game(player=target).pk == kept.pk
+    assert HeartToHeartGame.objects.filter(player=target).count() == 2
+    assert HeartsGame.objects.filter(player=target).count() == 1
+    assert left.pk != kept.pk

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from . import joining
 from . import pages as keeping
 
 app_name = "keeping"
@@ -13,6 +14,7 @@ urlpatterns = [
     path("sign-in/", keeping.sign_in, name="sign_in"),
     path("link/", keeping.link_device, name="link"),
     path("code/", keeping.enter_code, name="code"),
+    path("join/", joining.join, name="join"),
     # The address a link code's QR code holds: the code box, filled in (a GET saves nothing).
     path("code/<str:code>/", keeping.code_link, name="code_link"),
     path("sign-out/", keeping.sign_out, name="sign_out"),

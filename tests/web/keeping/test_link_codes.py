@@ -152,7 +152,10 @@ def test_only_the_code_holder_merges_their_progress():
     start_hearts(laptop)
     start_hearts(phone)
     code = show_code(laptop)
-    assert phone.post("/keep/code/", {"code": code}).status_code == 302
+    assert phone.post("/keep/code/", {"code": code})["Location"] == "/keep/join/"
+    seen = re.search(r'name="seen" value="([^"]*)"', phone.get("/keep/join/").content.decode())
+    assert phone.post("/keep/join/", {"hearts": HeartsGame.objects.first().pk,
+                                      "seen": seen.group(1)}).status_code == 302
     assert Player.objects.count() == 1
     assert HeartsGame.objects.values("player").distinct().count() == 1
 

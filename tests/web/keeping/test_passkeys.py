@@ -184,8 +184,12 @@ def test_signing_in_merges_the_devices_own_progress():
     start_hearts(phone)
     assert Player.objects.count() == 2
     response = sign_in(phone, key)
-    assert response.status_code == 302
-    assert "added to your progress" in phone.get("/keep/").content.decode()
+    assert response["Location"] == "/keep/join/"  # both have a Hearts game in progress
+    page = phone.get("/keep/join/").content.decode()
+    seen = re.search(r'name="seen" value="([^"]*)"', page).group(1)
+    kept = re.search(r'name="hearts" value="([^"]*)"[^>]* checked', page).group(1)
+    assert phone.post("/keep/join/", {"hearts": kept, "seen": seen}).status_code == 302
+    assert "are now part of your progress" in phone.get("/keep/").content.decode()
     assert Player.objects.count() == 1
     assert list(HeartsStats.objects.values_list("level", "games_played")) == [("medium", 2)]
 
@@ -242,7 +246,7 @@ def test_removing_the_last_passkey_asks_first():
     last = Passkey.objects.get()
     page = client.get("/keep/").content.decode()
     listed = page.split('class="passkey-list"')[1].split("</ul>")[0]
-    assert 'name="confirm"' in listed and "Remove my last passkey all the same" in listed
+    assert 'name="confirm"' in listed and "Yes, remove my last passkey" in listed
     refused = client.post("/keep/passkeys/remove/", {"passkey": last.pk})
     assert refused.status_code == 400 and "This is your last passkey" in refused.content.decode()
     assert 'aria-invalid="true"' in refused.content.decode()

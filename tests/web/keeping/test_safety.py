@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 
 POSTS = ("/keep/passkeys/options/", "/keep/passkeys/", "/keep/passkeys/remove/",
          "/keep/sign-in/options/", "/keep/sign-in/", "/keep/link/", "/keep/code/",
-         "/keep/sign-out/", "/keep/forget/")
+         "/keep/join/", "/keep/sign-out/", "/keep/forget/")
 
 
 @pytest.mark.parametrize("path", POSTS)
