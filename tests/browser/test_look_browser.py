@@ -354,26 +354,29 @@ def test_the_panel_saves_a_look_without_javascript(live_server, browser: Browser
 
 
 def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, browser: Browser):
-    """Windows high contrast: in Heart to Heart every card keeps a solid edge and the
-    focused one an outline, a pressed card is ringed and a covered one faded; on the
-    Hearts table every card keeps a solid edge in the system's text colour, a chosen card
-    (the pass) and a lifted card (play) carry a Highlight ring, a sagging card is faded,
-    and the focus ring shows."""
+    """Windows high contrast: in Heart to Heart every card keeps an edge and the focused
+    one an outline, a pressed card is ringed and a covered one darkened with a dashed
+    edge, opaque (the card beneath never shows through its indices); on the Hearts table
+    every card keeps a solid edge in the system's text colour, a chosen card (the pass)
+    and a lifted card (play) carry a Highlight ring, a sagging card is darkened with a
+    dashed edge, opaque too, and the focus ring shows."""
     context = browser.new_context(forced_colors="active", locale="en-GB", reduced_motion="reduce")
     page = context.new_page()
     style = (
         "e => { const s = getComputedStyle(e); return {border: s.borderTopStyle,"
-        " borderWidth: s.borderTopWidth, outline: s.outlineStyle, opacity: s.opacity}; }"
+        " borderWidth: s.borderTopWidth, outline: s.outlineStyle, opacity: s.opacity,"
+        " filter: s.filter}; }"
     )
     page.goto(f"{live_server.url}/heart-to-heart/")
-    card = page.locator("#board button.card").first
+    card = page.locator("#board button.card[data-state='free']").first
     card.focus()
     focused = card.evaluate(style)
     assert focused["border"] == "solid" and focused["borderWidth"] != "0px", focused
     assert focused["outline"] != "none", focused
     picture(page, "forced-colours-heart-to-heart", folder=OUT)
     covered = page.locator("#board [data-state='covered']").first.evaluate(style)
-    assert covered["border"] == "solid" and float(covered["opacity"]) < 1, covered
+    assert covered["border"] == "dashed" and covered["opacity"] == "1", covered
+    assert "brightness" in covered["filter"], covered
     page.locator("#board button.card[data-state='free']").first.click()
     pressed = page.locator("#board [aria-pressed='true']").evaluate(style)
     assert pressed["outline"] == "solid", pressed
@@ -382,7 +385,8 @@ def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, brow
     page.locator("#hand button[data-card]").first.click()
     chosen = page.locator("#hand [aria-pressed='true']")
     expect(chosen).to_have_count(1)
-    assert {k: v for k, v in chosen.evaluate(style).items() if k != "borderWidth"} == {
+    drawn = chosen.evaluate(style)
+    assert {k: drawn[k] for k in ("border", "outline", "opacity")} == {
         "border": "solid",
         "outline": "solid",
         "opacity": "1",
@@ -392,7 +396,8 @@ def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, brow
     lifted = page.locator("#hand [aria-pressed='true']").evaluate(style)
     assert lifted["outline"] == "solid" and lifted["border"] == "solid", lifted
     sagging = page.locator("#hand [aria-disabled='true']").first.evaluate(style)
-    assert sagging["border"] == "solid" and float(sagging["opacity"]) < 1, sagging
+    assert sagging["border"] == "dashed" and sagging["opacity"] == "1", sagging
+    assert "brightness" in sagging["filter"], sagging
     for card in page.locator("[data-trick] [data-card]").all():
         assert card.evaluate(style)["border"] == "solid"
     page.keyboard.press("Shift+Tab")
