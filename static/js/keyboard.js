@@ -45,6 +45,17 @@
     element.focus({ preventScroll: true, focusVisible: last === "key" });
   }
 
+  // After a swap htmx gives the focus to the new element of the focused one's id with a
+  // plain focus(), which Chromium rings when the focus before was the script's (a card
+  // focused on load, then tapped): unless the last input was a key, the ring comes off.
+  // Only a button of the swapped region: a text field is always ringed, and a select
+  // that lost the focus would close.
+  function unring(element, root) {
+    if (last === "key" || !root.contains(element) || !element.matches("button:focus-visible")) return;
+    element.blur();
+    focusOn(element);
+  }
+
   function groupKey(group) {
     return group.id || group.dataset.roving;
   }
@@ -201,7 +212,7 @@
     if (!root) return;
     const dialog = openDialog(root);
     if (dialog) { // a dialog that has just opened takes the focus, as a modal one does
-      if (dialog.contains(active)) return;
+      if (dialog.contains(active)) { unring(active, root); return; }
       const first = dialog.querySelector("[autofocus]:not([disabled])") ||
         dialog.querySelector("button:not([disabled]):not([hidden])");
       if (first) focusOn(first);
@@ -209,7 +220,10 @@
     }
     const group = active && active.closest && active.closest("[data-roving]");
     if (active && active !== document.body && document.contains(active) &&
-        !(group && !usable(active, items(group)))) return;
+        !(group && !usable(active, items(group)))) {
+      unring(active, root);
+      return;
+    }
     let target = lastId && document.getElementById(lastId);
     const its = target && target.closest("[data-roving]");
     // (htmx itself may have focused the new element of that id: hence current, not

@@ -369,6 +369,7 @@ def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, brow
     )
     page.goto(f"{live_server.url}/heart-to-heart/")
     card = page.locator("#board button.card[data-state='free']").first
+    page.keyboard.press("Shift+Tab")  # a key first: a programmatic focus then shows the ring
     card.focus()
     focused = card.evaluate(style)
     assert focused["border"] == "solid" and focused["borderWidth"] != "0px", focused
