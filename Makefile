@@ -37,7 +37,7 @@ help:
 	@echo "make test-ops       the live ops tests: kill -9, PostgreSQL stopped, nginx + 2 app servers"
 	@echo "make serve          production-shaped: gunicorn + whitenoise, DEBUG off"
 	@echo "make bench-load     50+ simulated players through nginx, two app servers, PostgreSQL"
-	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/, each theme and print into docs/img/look/"
+	@echo "make screenshots    every state of both games into docs/img/states/, the Hearts table at three sizes into docs/img/hearts-table/, each theme and print and the look panel into docs/img/look/, the end dialogs and a shared deal's page into docs/img/heart-to-heart-dialogs/"
 	@echo "make lock           uv.lock again after a change to pyproject.toml (lock-upgrade: newest within bounds)"
 	@echo "make check-installed  what .venv holds is exactly uv.lock"
 	@echo "make lint | format | messages | bench | clean"
@@ -197,9 +197,12 @@ clean:
 	rm -rf $(VENV) .uv staticfiles .pytest_cache .ruff_cache .hypothesis
 
 # Every state of both games at 1280 and 390 px, written to docs/img/states/ to be looked at
-# (the accessibility test visits them all; in `make test` it writes to test-artifacts/).
+# (the accessibility test visits them all; in `make test` it writes to test-artifacts/);
+# the Hearts table, the looks and the look panel, Heart to Heart's end dialogs and a shared
+# deal's page, each into its own folder of docs/img/.
 screenshots: $(VENV)/.installed-test
 	CARDSITE_STATES_DIR=docs/img/states $(BIN)/pytest tests/browser/test_accessibility_browser.py -k "any_state and en-GB"
 	CARDSITE_HEARTS_PICTURES=docs/img/hearts-table $(BIN)/pytest tests/browser/test_hearts_pictures_browser.py
 	CARDSITE_LOOK_PICTURES=docs/img/look $(BIN)/pytest tests/browser/test_look_browser.py -k pictured
 	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_heart_to_heart_dialogs_browser.py -k however_the_page_is_scrolled
+	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_sharing_browser.py -k address_bar
