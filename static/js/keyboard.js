@@ -257,9 +257,7 @@
     // group, not on <body>; a dialog's autofocus button wins.
     if (document.activeElement === document.body) restoreFocus();
     // The browser may have focused a dialog's autofocus button already, ringed.
-    else if (last !== "key" && document.activeElement.matches(":focus-visible")) {
-      focusOn(document.activeElement);
-    }
+    else unring(document.activeElement, document.body);
   });
 
   // A dialog keeps Tab inside it: its buttons are one stop, so Tab stays there.
