@@ -239,9 +239,10 @@ def _the_stalemate_card_sits_beside_the_board(page: Page) -> None:
     dialog = _nothing_of_the_cards_is_covered(page)
     _inside_viewport(page, "[role='dialog'][data-dialog='stalemate']")
     board = _box(page, "#board")
-    assert dialog["x"] >= board["x"] + board["width"], (dialog, board)
-    side = _box(page, ".h2h-side")
+    assert dialog["x"] >= board["x"] + board["width"] - 0.5, (dialog, board)
+    side = _box(page, ".h2h-side")  # over the side column, reaching a little past its edge
     assert abs(dialog["x"] + dialog["width"] - (side["x"] + side["width"])) < 2, (dialog, side)
+    assert side["x"] - 17 <= dialog["x"] <= side["x"], (dialog, side)
     focused_id(page, "dialog-undo")
 
 
