@@ -109,3 +109,10 @@ def test_every_page_links_to_cards_and_table(client):
     for path in PAGES:
         html = client.get(path, follow=True).content.decode()
         assert 'data-action="cards-and-table"' in html and "/look/?next=" in html, path
+
+
+def test_saved_from_the_keeping_page_it_is_said_once(client):
+    """The keeping pages show every message themselves: the note is not drawn twice."""
+    answer = client.post("/look/", {**CHOICE, "next": "/keep/"})
+    assert answer["Location"] == "/keep/"
+    assert client.get("/keep/").content.decode().count("Saved. Every page now looks this way.") == 1
