@@ -394,6 +394,7 @@ def test_the_panel_previews_each_choice_before_save_and_the_game_says_saved_pict
     page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
     game = page.url
     page.locator("[data-action='cards-and-table']").click()
+    expect(page.locator("[data-look-preview]")).to_be_visible()  # the panel, loaded
     preview = page.evaluate(PREVIEW)
     assert LIGHT_FELT in preview["felt"] and RED_BACK in preview["back"], preview  # the device's
     assert _deck_of(preview["faces"]) == "standard"
