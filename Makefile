@@ -197,10 +197,13 @@ clean:
 	rm -rf $(VENV) .uv staticfiles .pytest_cache .ruff_cache .hypothesis
 
 # Every state of both games at 1280 and 390 px, written to docs/img/states/ to be looked at
-# (the accessibility test visits them all; in `make test` it writes to test-artifacts/).
+# (the accessibility test visits them all; in `make test` it writes to test-artifacts/);
+# the Hearts table, the looks and the look panel, Heart to Heart's end dialogs and a shared
+# deal's page, each into its own folder of docs/img/.
 screenshots: $(VENV)/.installed-test
 	CARDSITE_STATES_DIR=docs/img/states $(BIN)/pytest tests/browser/test_accessibility_browser.py -k "any_state and en-GB"
 	CARDSITE_HEARTS_PICTURES=docs/img/hearts-table $(BIN)/pytest tests/browser/test_hearts_pictures_browser.py
 	CARDSITE_LOOK_PICTURES=docs/img/look $(BIN)/pytest tests/browser/test_look_browser.py -k pictured
 	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_heart_to_heart_dialogs_browser.py -k however_the_page_is_scrolled
+	CARDSITE_H2H_DIALOG_PICTURES=docs/img/heart-to-heart-dialogs $(BIN)/pytest tests/browser/test_sharing_browser.py -k address_bar
 	CARDSITE_KEEPING_PICTURES=docs/img/keeping $(BIN)/pytest tests/browser/test_passkeys_browser.py -k pictured

@@ -12,6 +12,9 @@
 // - A dialog keeps Tab inside it.
 // - Shortcuts: a control's one-letter aria-keyshortcuts ("S"), pressed with no modifier,
 //   never inside a text field.
+// - The focus ring is the keyboard's: focus this script moves shows its ring only when the
+//   player's last input was a key. Chromium rings a script's focus on a page nobody has
+//   touched yet, which on a phone read as a card chosen or hinted.
 // Without JavaScript none of this runs and every control is an ordinary Tab stop.
 (function () {
   "use strict";
@@ -21,6 +24,37 @@
     return group.dataset.rovingItems || "button";
   }
   const remembered = new Map(); // group key -> id of its current item
+
+  // The last input: a key or a pointer. Kept for the tab's next page too, so that a page
+  // reached by a key (Enter on New game, the N shortcut) opens with its ring, and one
+  // reached by a tap without.
+  const MODALITY = "cardsite-last-input";
+  let last = null;
+  try { last = window.sessionStorage.getItem(MODALITY); } catch (error) { /* no storage */ }
+  function remember(modality) {
+    if (last === modality) return;
+    last = modality;
+    try { window.sessionStorage.setItem(MODALITY, modality); } catch (error) { /* no storage */ }
+  }
+  document.addEventListener("keydown", () => remember("key"), true);
+  document.addEventListener("pointerdown", () => remember("pointer"), true);
+
+  // A focus the script moves: ringed for the keyboard only (focusVisible; a browser
+  // without it rings as it always has).
+  function focusOn(element) {
+    element.focus({ preventScroll: true, focusVisible: last === "key" });
+  }
+
+  // After a swap htmx gives the focus to the new element of the focused one's id with a
+  // plain focus(), which Chromium rings when the focus before was the script's (a card
+  // focused on load, then tapped): unless the last input was a key, the ring comes off.
+  // Only a button of the swapped region: a text field is always ringed, and a select
+  // that lost the focus would close.
+  function unring(element, root) {
+    if (last === "key" || !root.contains(element) || !element.matches("button:focus-visible")) return;
+    element.blur();
+    focusOn(element);
+  }
 
   function groupKey(group) {
     return group.id || group.dataset.roving;
@@ -186,15 +220,18 @@
     if (!root) return;
     const dialog = openDialog(root);
     if (dialog) { // a dialog that has just opened takes the focus, as a modal one does
-      if (dialog.contains(active)) return;
+      if (dialog.contains(active)) { unring(active, root); return; }
       const first = dialog.querySelector("[autofocus]:not([disabled])") ||
         dialog.querySelector("button:not([disabled]):not([hidden])");
-      if (first) first.focus({ preventScroll: true });
+      if (first) focusOn(first);
       return;
     }
     const group = active && active.closest && active.closest("[data-roving]");
     if (active && active !== document.body && document.contains(active) &&
-        !(group && !usable(active, items(group)))) return;
+        !(group && !usable(active, items(group)))) {
+      unring(active, root);
+      return;
+    }
     let target = lastId && document.getElementById(lastId);
     const its = target && target.closest("[data-roving]");
     // (htmx itself may have focused the new element of that id: hence current, not
@@ -205,7 +242,7 @@
       target = group ? arrange(group) : null;
     }
     if (!target) target = root.querySelector("button:not([disabled]):not([hidden])");
-    if (target) target.focus({ preventScroll: true });
+    if (target) focusOn(target);
   }
 
   document.addEventListener("htmx:load", (event) => arrangeAll(event.target));
@@ -227,6 +264,8 @@
     // A page drawn after an action (a new game, a deal-code box) starts on its main
     // group, not on <body>; a dialog's autofocus button wins.
     if (document.activeElement === document.body) restoreFocus();
+    // The browser may have focused a dialog's autofocus button already, ringed.
+    else unring(document.activeElement, document.body);
   });
 
   // A dialog keeps Tab inside it: its buttons are one stop, so Tab stays there.

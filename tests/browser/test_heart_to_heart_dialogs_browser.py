@@ -1,8 +1,10 @@
 """Heart to Heart's end dialogs belong to the screen: wherever the page is scrolled, a
-dialog's title and first action are in the viewport; on a laptop a dialog is a centred
-card with everything shown; on a phone the stalemate bar leaves the whole heart, the stock
-and the waste uncovered, and the win bar covers at most a third of the heart until the
-player asks for the rest.
+dialog's title and first action are in the viewport; on a laptop the win is a centred
+card with everything shown and the stalemate a card beside the board, over the side
+panels; on a phone the stalemate bar leaves the whole heart, the stock and the waste
+uncovered, and the win bar covers at most a third of the heart until the player asks for
+the rest. At every size the stalemate covers no card of the heart, the stock or the
+waste: what the player looks at to see why they are stuck.
 
 The positions are set as .heart_to_heart_line sets them: the known line's first tap
 posted through the page's own session, the rest through the service, then the game's
@@ -30,6 +32,8 @@ from .heart_to_heart_line import play_line
 pytestmark = pytest.mark.django_db(transaction=True)
 
 LAPTOP = (1280, 720)
+WIDE = (1366, 768)
+LAPTOPS = [LAPTOP, WIDE]
 PHONES = [(390, 844), (360, 780)]
 PICTURES = os.environ.get("CARDSITE_H2H_DIALOG_PICTURES")
 PICTURES_OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "heart-to-heart-dialogs"
@@ -150,21 +154,28 @@ def _scroll_to(page: Page, where: str) -> None:
     )
 
 
-@pytest.mark.parametrize("size", [LAPTOP, *PHONES], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("status", ["won", "stalemate"])
+@pytest.mark.parametrize(
+    ("status", "size"),
+    [("won", LAPTOP), *(("won", phone) for phone in PHONES)]
+    + [("stalemate", size) for size in (*LAPTOPS, *PHONES)],
+    ids=lambda value: f"{value[0]}x{value[1]}" if isinstance(value, tuple) else value,
+)
 def test_a_dialog_stays_on_the_screen_however_the_page_is_scrolled(
     live_server, browser, size, status
 ):
-    """And, as the page opens, each size's own promise: on a laptop a centred card with
-    everything shown, on a phone a bar that leaves the cards in view."""
+    """And, as the page opens, each size's own promise: on a laptop the win a centred card
+    with everything shown, the stalemate a card beside the board; on a phone a bar; the
+    stalemate's card or bar leaves the cards in view."""
     page = (_won if status == "won" else _stalemate)(browser, live_server, size)
     dialog = f"[role='dialog'][data-dialog='{status}']"
     first_action = f"{dialog} .dialog-actions button:not([hidden])"
     _inside_viewport(page, f"{dialog} h2")
     _inside_viewport(page, first_action)
     _picture(page, status)
-    if size == LAPTOP:
+    if size in LAPTOPS and status == "won":
         _a_centred_card_with_everything_shown(page, status)
+    elif size in LAPTOPS:
+        _the_stalemate_card_sits_beside_the_board(page)
     elif status == "stalemate":
         _the_stalemate_bar_leaves_the_heart_and_the_piles_in_view(page)
     else:
@@ -174,8 +185,10 @@ def test_a_dialog_stays_on_the_screen_however_the_page_is_scrolled(
         _inside_viewport(page, f"{dialog} h2")
         _inside_viewport(page, first_action)
     _picture(page, f"{status}-scrolled")
-    if size == LAPTOP:  # the whole card, at the page's end
+    if size in LAPTOPS:  # the whole card, at the page's end
         _inside_viewport(page, dialog)
+    if status == "stalemate" and size in LAPTOPS:  # and, scrolled, still beside the cards
+        _nothing_of_the_cards_is_covered(page)
     if size in PHONES:  # at the page's end the footer's links clear the bar at the foot
         footer, bar = _box(page, ".site-footer"), _box(page, dialog)
         assert footer["y"] + footer["height"] <= bar["y"], (footer, bar)
@@ -204,6 +217,33 @@ def _a_centred_card_with_everything_shown(page: Page, status: str) -> None:
     if status == "won":  # nothing to open on a laptop: the share line is there
         expect(page.locator(f"{dialog} [data-won='code']")).to_be_visible()
         expect(page.locator(f"{dialog} [data-action='more']")).to_be_hidden()
+
+
+def _the_cards(page: Page) -> list[dict]:
+    """The boxes of the heart's 25 places (removed or not), the stock and the waste."""
+    cards = _boxes(page, "#heart [data-pos]") + _boxes(page, "#stock") + _boxes(page, "#waste")
+    assert len(cards) == 27
+    return cards
+
+
+def _nothing_of_the_cards_is_covered(page: Page) -> dict:
+    dialog = _box(page, "[role='dialog'][data-dialog='stalemate']")
+    covered = [card for card in _the_cards(page) if _overlap(card, dialog) > 0]
+    assert covered == [], (dialog, covered)
+    return dialog
+
+
+def _the_stalemate_card_sits_beside_the_board(page: Page) -> None:
+    """Over the side panels, right of the board and of every card, all of it on the
+    screen; the board is still tinted (the dialog is modal) and holds every card."""
+    dialog = _nothing_of_the_cards_is_covered(page)
+    _inside_viewport(page, "[role='dialog'][data-dialog='stalemate']")
+    board = _box(page, "#board")
+    assert dialog["x"] >= board["x"] + board["width"] - 0.5, (dialog, board)
+    side = _box(page, ".h2h-side")  # over the side column, reaching a little past its edge
+    assert abs(dialog["x"] + dialog["width"] - (side["x"] + side["width"])) < 2, (dialog, side)
+    assert side["x"] - 17 <= dialog["x"] <= side["x"], (dialog, side)
+    focused_id(page, "dialog-undo")
 
 
 def _the_stalemate_bar_leaves_the_heart_and_the_piles_in_view(page: Page) -> None:

@@ -13,6 +13,7 @@ from games.engine.heart_to_heart import EXAMPLE_CODE
 from games.models import HeartsGame
 from tests.web.heart_to_heart.helpers import winning_line
 
+from .conftest import focused_id
 from .game_states import hearts_pass, show_hearts_game
 from .heart_to_heart_line import play_line
 from .hearts_table import next_frame, start_and_choose_three, wait_for_me
@@ -319,3 +320,65 @@ def test_arrow_keys_follow_the_settled_hand_while_received_cards_fly_in(live_ser
     assert seen["travelling"] >= 3  # the three received cards, at least, were on their way
     order = seen["order"]
     assert seen["right"] == [*order[1:], None]  # each card's right neighbour is the next one
+
+
+# The focused element, whether the browser rings it (:focus-visible) and its outline.
+RING = """() => {
+  const el = document.activeElement;
+  if (!el || el === document.body) return null;
+  const outline = getComputedStyle(el).outlineStyle;
+  return {id: el.id, ringed: el.matches(':focus-visible'), outline};
+}"""
+
+
+def _ring(page: Page, element_id: str | None = None) -> dict:
+    if element_id:
+        focused_id(page, element_id)
+    else:
+        _wait_focus_in(page)
+    return page.evaluate(RING)
+
+
+@pytest.mark.parametrize("device", ["touch", "mouse"])
+def test_the_focus_ring_is_the_keyboards(live_server, browser, device):
+    """A page opened, a tap or a click: the card keyboard.js puts the focus on (the heart's
+    point, a card of the Hearts hand) has it, unringed. A key: the ring shows, and the next
+    page opens with it, as a keyboard player expects."""
+    touch = device == "touch"
+    context = browser.new_context(
+        locale="en-GB",
+        viewport={"width": 390, "height": 844} if touch else {"width": 1280, "height": 720},
+        is_mobile=touch,
+        has_touch=touch,
+    )
+    page = context.new_page()
+    base = live_server.url
+
+    def press(locator) -> None:
+        locator.tap() if touch else locator.click()
+
+    page.goto(f"{base}/heart-to-heart/{EXAMPLE_CODE}/")
+    assert _ring(page, "pos-25") == {"id": "pos-25", "ringed": False, "outline": "none"}
+    press(page.locator("#pos-25"))
+    expect(page.locator("#pos-25")).to_have_attribute("aria-pressed", "true")
+    assert _ring(page, "pos-25") == {"id": "pos-25", "ringed": False, "outline": "none"}
+
+    show_hearts_game(page, base, hearts_pass())
+    _wait_focus_in(page, "#hand")
+    first = page.evaluate(RING)
+    assert first["id"].startswith("card-") and not first["ringed"], first
+    assert first["outline"] == "none", first
+    last = page.locator("#hand button[data-card]").last
+    code = last.get_attribute("data-card")
+    press(last)
+    expect(page.locator(f"#card-{code}")).to_have_attribute("aria-pressed", "true")
+    chosen = _ring(page, f"card-{code}")
+    assert not chosen["ringed"] and chosen["outline"] == "none", chosen
+
+    page.keyboard.press("ArrowLeft")  # the keyboard: the ring shows on the card it reaches
+    moved = page.evaluate(RING)
+    assert moved["id"] != f"card-{code}" and moved["ringed"], moved
+    assert moved["outline"] == "solid", moved
+    page.goto(f"{base}/heart-to-heart/{EXAMPLE_CODE}/")  # the last input was a key
+    assert _ring(page, "pos-25") == {"id": "pos-25", "ringed": True, "outline": "solid"}
+    context.close()

@@ -339,41 +339,148 @@ def test_every_print_size_and_four_colours_pass_axe_and_are_pictured(
     assert failures == []
 
 
+# What the panel's preview draws: the felt's background, each card's face, the back.
+PREVIEW = """() => {
+  const style = (selector, property) =>
+    getComputedStyle(document.querySelector(selector))[property];
+  return {
+    felt: style('.look-preview-felt', 'backgroundImage'),
+    faces: [...document.querySelectorAll('[data-preview-card]:not([data-preview-back])')]
+      .map((card) => getComputedStyle(card).backgroundImage),
+    back: style('[data-preview-back]', 'backgroundImage'),
+  };
+}"""
+LIGHT_FELT, DARK_FELT = "rgb(227, 238, 225)", "rgb(29, 43, 37)"
+RED_BACK, BLUE_BACK, GREEN_BACK = "rgb(179, 18, 46)", "rgb(36, 86, 184)", "rgb(30, 122, 70)"
+
+
+def _choose(page: Page, field: str, value: str) -> None:
+    page.locator(f"[data-look-field='look_{field}'] input[value='{value}']").check()
+
+
+def _faces_drawn(page: Page) -> None:
+    """Every face on the page fetched and decoded, then nothing moving: a picture shows
+    them all (a deck chosen a moment ago is still arriving)."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate(
+        """() => Promise.all([...document.querySelectorAll('[data-rank], [data-card],'
+          + ' [data-preview-card]')].flatMap((card) => {
+            const url = /url\\("?([^")]+)"?\\)/.exec(getComputedStyle(card).backgroundImage);
+            if (!url) return [];
+            const image = new Image(); image.src = url[1]; return [image.decode()];
+          })).then(() => true)"""
+    )
+    wait_until_settled(page)
+
+
+def _deck_of(faces: list[str]) -> str:
+    """The faces' folder (static/cards/faces/, four/, large/, large-four/), the same for all."""
+    folders = {re.search(r"cards/faces/([a-z-]*/?)[A-Z]", face).group(1) for face in faces}
+    assert len(folders) == 1, faces
+    return folders.pop().rstrip("/") or "standard"
+
+
+def test_the_panel_previews_each_choice_before_save_and_the_game_says_saved_pictured(
+    live_server, browser: Browser
+):
+    """The preview (a strip of the table, four faces and a back) follows each choice
+    before Save, and nothing is saved until then; Save from a game goes back to it, which
+    wears the look and says "Saved". Pictured at 1280 and 390 px: the panel with choices
+    made, and the game it returns to with its note."""
+    context = browser.new_context(
+        locale="en-GB", color_scheme="light", viewport={"width": 1280, "height": 720}
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/heart-to-heart/{EXAMPLE_CODE}/")
+    game = page.url
+    page.locator("[data-action='cards-and-table']").click()
+    expect(page.locator("[data-look-preview]")).to_be_visible()  # the panel, loaded
+    preview = page.evaluate(PREVIEW)
+    assert LIGHT_FELT in preview["felt"] and RED_BACK in preview["back"], preview  # the device's
+    assert _deck_of(preview["faces"]) == "standard"
+    _choose(page, "table", "dark")
+    _choose(page, "print", "large")
+    _choose(page, "colours", "four")
+    _choose(page, "back", "blue")
+    preview = page.evaluate(PREVIEW)
+    assert DARK_FELT in preview["felt"] and BLUE_BACK in preview["back"], preview
+    assert _deck_of(preview["faces"]) == "large-four"
+    _choose(page, "print", "standard")
+    assert _deck_of(page.evaluate(PREVIEW)["faces"]) == "four"
+    expect(page.locator("body")).to_have_attribute("data-table", "system")  # nothing saved yet
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("window.scrollTo(0, 0)")
+        _faces_drawn(page)
+        picture(page, f"panel-preview-{width}", folder=PICTURES_OUT)
+    # The preview stays in view while the choices below it scroll (at 390 px).
+    page.locator("[data-action='save-look']").scroll_into_view_if_needed()
+    box = page.locator("[data-look-preview]").bounding_box()
+    assert box and box["y"] >= -0.5 and box["y"] + box["height"] <= WIDTHS[1][1], box
+    page.set_viewport_size({"width": WIDTHS[0][0], "height": WIDTHS[0][1]})
+
+    page.locator("[data-action='save-look']").click()
+    expect(page).to_have_url(game)
+    expect(page.locator("body")).to_have_attribute("data-table", "dark")
+    saved = page.locator("[data-look-saved]")
+    expect(saved).to_have_text("Saved. Every page now looks this way.")
+    assert saved.evaluate("e => getComputedStyle(e).position") == "fixed"  # moves nothing
+    # The note leaves by itself after some seconds: held for the pictures.
+    saved.evaluate("e => e.getAnimations().forEach((a) => a.pause())")
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        _faces_drawn(page)
+        picture(page, f"saved-from-a-game-{width}", folder=PICTURES_OUT)
+    page.reload()  # once
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("[data-look-saved]")).to_have_count(0)
+    context.close()
+
+
 def test_the_panel_saves_a_look_without_javascript(live_server, browser: Browser):
+    """The preview needs no script either (the stylesheet draws it), and the page the
+    player comes back to says "Saved"."""
     context = browser.new_context(java_script_enabled=False, locale="en-GB")
     page = context.new_page()
     page.goto(f"{live_server.url}/heart-to-heart/rules/")
     page.locator("[data-action='cards-and-table']").click()
-    page.locator("[data-look-field='look_table'] input[value='dark']").check()
-    page.locator("[data-look-field='look_back'] input[value='green']").check()
+    _choose(page, "table", "dark")
+    _choose(page, "back", "green")
+    preview = page.evaluate(PREVIEW)
+    assert DARK_FELT in preview["felt"] and GREEN_BACK in preview["back"], preview
     page.locator("[data-action='save-look']").click()
     assert page.url.endswith("/heart-to-heart/rules/")  # back where the player was
     expect(page.locator("body")).to_have_attribute("data-table", "dark")
     expect(page.locator("body")).to_have_attribute("data-back", "green")
+    expect(page.locator("[data-look-saved]")).to_contain_text("Saved")
     context.close()
 
 
 def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, browser: Browser):
-    """Windows high contrast: in Heart to Heart every card keeps a solid edge and the
-    focused one an outline, a pressed card is ringed and a covered one faded; on the
-    Hearts table every card keeps a solid edge in the system's text colour, a chosen card
-    (the pass) and a lifted card (play) carry a Highlight ring, a sagging card is faded,
-    and the focus ring shows."""
+    """Windows high contrast: in Heart to Heart every card keeps an edge and the focused
+    one an outline, a pressed card is ringed and a covered one darkened with a dashed
+    edge, opaque (the card beneath never shows through its indices); on the Hearts table
+    every card keeps a solid edge in the system's text colour, a chosen card (the pass)
+    and a lifted card (play) carry a Highlight ring, a sagging card is darkened with a
+    dashed edge, opaque too, and the focus ring shows."""
     context = browser.new_context(forced_colors="active", locale="en-GB", reduced_motion="reduce")
     page = context.new_page()
     style = (
         "e => { const s = getComputedStyle(e); return {border: s.borderTopStyle,"
-        " borderWidth: s.borderTopWidth, outline: s.outlineStyle, opacity: s.opacity}; }"
+        " borderWidth: s.borderTopWidth, outline: s.outlineStyle, opacity: s.opacity,"
+        " filter: s.filter}; }"
     )
     page.goto(f"{live_server.url}/heart-to-heart/")
-    card = page.locator("#board button.card").first
+    card = page.locator("#board button.card[data-state='free']").first
+    page.keyboard.press("Shift+Tab")  # a key first: a programmatic focus then shows the ring
     card.focus()
     focused = card.evaluate(style)
     assert focused["border"] == "solid" and focused["borderWidth"] != "0px", focused
     assert focused["outline"] != "none", focused
     picture(page, "forced-colours-heart-to-heart", folder=OUT)
     covered = page.locator("#board [data-state='covered']").first.evaluate(style)
-    assert covered["border"] == "solid" and float(covered["opacity"]) < 1, covered
+    assert covered["border"] == "dashed" and covered["opacity"] == "1", covered
+    assert "brightness" in covered["filter"], covered
     page.locator("#board button.card[data-state='free']").first.click()
     pressed = page.locator("#board [aria-pressed='true']").evaluate(style)
     assert pressed["outline"] == "solid", pressed
@@ -382,7 +489,8 @@ def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, brow
     page.locator("#hand button[data-card]").first.click()
     chosen = page.locator("#hand [aria-pressed='true']")
     expect(chosen).to_have_count(1)
-    assert {k: v for k, v in chosen.evaluate(style).items() if k != "borderWidth"} == {
+    drawn = chosen.evaluate(style)
+    assert {k: drawn[k] for k in ("border", "outline", "opacity")} == {
         "border": "solid",
         "outline": "solid",
         "opacity": "1",
@@ -392,7 +500,8 @@ def test_forced_colours_keep_every_state_and_the_focus_visible(live_server, brow
     lifted = page.locator("#hand [aria-pressed='true']").evaluate(style)
     assert lifted["outline"] == "solid" and lifted["border"] == "solid", lifted
     sagging = page.locator("#hand [aria-disabled='true']").first.evaluate(style)
-    assert sagging["border"] == "solid" and float(sagging["opacity"]) < 1, sagging
+    assert sagging["border"] == "dashed" and sagging["opacity"] == "1", sagging
+    assert "brightness" in sagging["filter"], sagging
     for card in page.locator("[data-trick] [data-card]").all():
         assert card.evaluate(style)["border"] == "solid"
     page.keyboard.press("Shift+Tab")

@@ -1,8 +1,13 @@
 """Sharing a Heart to Heart deal in a real Chromium: the Share buttons' fallback (copy) and
 native path, their confirmation, the win dialog's result text, the page without JavaScript,
-and the deal's preview picture."""
+the deal's preview picture, and another player's game address (its shared-deal line,
+pictured at 1280 and 390 px: test-artifacts/heart-to-heart-dialogs/ by default, and
+docs/img/heart-to-heart-dialogs/ with `make screenshots`, which sets
+CARDSITE_H2H_DIALOG_PICTURES)."""
 
+import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -10,9 +15,13 @@ from playwright.sync_api import Page, expect
 from games.engine.heart_to_heart import EXAMPLE_CODE
 from tests.web.heart_to_heart.helpers import winning_line
 
+from .conftest import ARTIFACTS, picture, wait_until_settled
 from .heart_to_heart_line import play_line
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+PICTURES = os.environ.get("CARDSITE_H2H_DIALOG_PICTURES")
+PICTURES_OUT = Path(PICTURES) if PICTURES else ARTIFACTS / "heart-to-heart-dialogs"
 
 # Headless Chromium on Linux has no share sheet today; remove it anyway, so that the test
 # keeps checking the fallback if a later Chromium grows one.
@@ -141,13 +150,12 @@ def test_the_preview_picture_opens_in_the_browser_in_each_language(
         (artifacts / f"h2h-preview-picture-{language}.png").write_bytes(answer.body())
 
 
-def test_the_address_bar_and_the_share_link_can_be_shared(
-    live_server, page: Page, browser, screenshot
-):
+def test_the_address_bar_and_the_share_link_can_be_shared(live_server, page: Page, browser):
     """What the address bar says after the first tap is what people share: a friend in a
-    fresh browser gets the deal, fresh, and a line saying it is shared; the owner still
-    resumes the game there. The Share link (the deal's code) opened elsewhere is a fresh
-    game of the same deal too."""
+    fresh browser gets the deal, fresh, and a line saying it is shared (at 1280 x 720
+    beside Undo and New game, all three in the first screen); the owner still resumes the
+    game there. The Share link (the deal's code) opened elsewhere is a fresh game of the
+    same deal too."""
     _open(page, live_server)
     page.locator("#stock").click()
     expect(page).to_have_url(re.compile(r"/heart-to-heart/game/[0-9a-f-]{36}/$"))
@@ -169,9 +177,22 @@ def test_the_address_bar_and_the_share_link_can_be_shared(
     expect(theirs.locator("[data-message='shared-deal']")).to_contain_text("A shared deal")
     expect(theirs.locator("[data-stat='moves']")).to_have_text("0")
     expect(theirs.locator("[data-stat='code']")).to_have_text(EXAMPLE_CODE)
-    screenshot("h2h-shared-address-390", theirs)
+    wait_until_settled(theirs)
+    picture(theirs, "shared-deal-390", folder=PICTURES_OUT)
+    # At 1280 x 720 the line sits beside Undo and New game, which stay in the first screen,
+    # and the heart is where the friend's own game has it: nothing moves at the first tap.
+    theirs.set_viewport_size({"width": 1280, "height": 720})
+    theirs.evaluate("window.scrollTo(0, 0)")
+    wait_until_settled(theirs)
+    picture(theirs, "shared-deal-1280", folder=PICTURES_OUT)
+    for control in ("#undo", "#new-game", "[data-message='shared-deal']"):
+        box = theirs.locator(control).bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, (control, box)
+    heart = theirs.locator("#heart").bounding_box()
     theirs.locator("#stock").click()  # their own game begins, under an address of its own
     expect(theirs.locator("[data-stat='moves']")).to_have_text("1")
+    expect(theirs.locator("[data-message='shared-deal']")).to_have_count(0)
+    assert theirs.locator("#heart").bounding_box() == heart
     expect(theirs).to_have_url(re.compile(r"/heart-to-heart/game/[0-9a-f-]{36}/$"))
     assert theirs.url != address
     friend.close()

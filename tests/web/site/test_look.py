@@ -77,11 +77,42 @@ def test_a_bad_choice_is_refused_with_a_message_and_nothing_saved(client):
 
 def test_the_way_back_is_a_page_of_this_site_only(client):
     answer = client.post("/look/", {**CHOICE, "next": "https://elsewhere.example/"})
-    assert answer.status_code == 302 and answer["Location"] == "/look/?saved=1"
+    assert answer.status_code == 302 and answer["Location"] == "/look/"
     assert "Saved." in client.get(answer["Location"]).content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", "Saved. Every page now looks this way."),
+        ("fr", "Enregistré."),
+        ("nb", "Lagret."),
+    ],
+)
+def test_the_page_the_player_comes_back_to_says_saved_once(client, language, words):
+    """Saved from a game (``next``): its page says so, in the player's language, once."""
+    client.cookies["django_language"] = language
+    answer = client.post("/look/", {**CHOICE, "next": "/heart-to-heart/rules/"})
+    assert answer.status_code == 302 and answer["Location"] == "/heart-to-heart/rules/"
+    html = client.get(answer["Location"]).content.decode()
+    assert "data-look-saved" in html and words in html
+    assert "data-look-saved" not in client.get("/heart-to-heart/rules/").content.decode()
+
+
+def test_the_panel_previews_a_face_a_back_and_the_table(client):
+    html = client.get("/look/").content.decode()
+    assert "data-look-preview" in html and "data-preview-back" in html
+    assert 'data-preview-card="QS"' in html
 
 
 def test_every_page_links_to_cards_and_table(client):
     for path in PAGES:
         html = client.get(path, follow=True).content.decode()
         assert 'data-action="cards-and-table"' in html and "/look/?next=" in html, path
+
+
+def test_saved_from_the_keeping_page_it_is_said_once(client):
+    """The keeping pages show every message themselves: the note is not drawn twice."""
+    answer = client.post("/look/", {**CHOICE, "next": "/keep/"})
+    assert answer["Location"] == "/keep/"
+    assert client.get("/keep/").content.decode().count("Saved. Every page now looks this way.") == 1
