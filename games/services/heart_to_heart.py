@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
+from cardsite import metrics
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
@@ -317,12 +318,19 @@ def _save(
     game.moves = after.moves
     won = status == HeartToHeartGame.Status.WON
     if not (first_move or won):
-        saved = _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields)
-        return False if saved else None
+        if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
+            return None
+        metrics.move(metrics.HEART_TO_HEART)
+        return False
     with transaction.atomic():
         if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
             return None
         _count(game, first_move=first_move, won=won)
+    metrics.move(metrics.HEART_TO_HEART)
+    if first_move:
+        metrics.game_started(metrics.HEART_TO_HEART)
+    if won:
+        metrics.game_finished(metrics.HEART_TO_HEART, "won")
     return True
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from cardsite import metrics
 from games.engine import hearts as engine
 from games.engine.hearts import HUMAN_SEAT
 from games.models import HeartsGame, HeartsStats, Player
@@ -92,6 +93,7 @@ def start_game(*, player: Player) -> HeartsGame:
         )
         stats.games_played += 1
         stats.save(update_fields=["games_played"])
+    metrics.game_started(metrics.HEARTS, level)
     return game
 
 
@@ -290,8 +292,10 @@ def _save(game: HeartsGame, change: Change) -> bool | None:
     fields = list(dict.fromkeys(fields))
     ended = state.phase == engine.Phase.GAME_OVER and not game.result
     if not ended:
-        saved = _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields)
-        return False if saved else None
+        if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
+            return None
+        metrics.move(metrics.HEARTS)
+        return False
     game.result = engine.result(state, HUMAN_SEAT)
     game.finished_at = timezone.now()
     fields += ["result", "finished_at"]
@@ -299,6 +303,8 @@ def _save(game: HeartsGame, change: Change) -> bool | None:
         if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
             return None
         _count_result(game)
+    metrics.move(metrics.HEARTS)
+    metrics.game_finished(metrics.HEARTS, str(game.result), game.level)
     return True
 
 

@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from cardsite import metrics
 from games import look as looks
 from games.services import keeping, link_codes, passkeys, throttle
 from games.services.look import save_look
@@ -281,6 +282,7 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
         signed = _sign_this_browser_in(request, outcome.player)
     except keeping.PlayerGone:
         return _without_challenge(_gone(request))
+    metrics.signed_in("passkey")
     return _with_look(_without_challenge(_back_home(request, _signed_in_words(signed.merged))),
                       signed)
 
@@ -311,6 +313,7 @@ def link_device(request: HtmxHttpRequest) -> HttpResponse:
         except keeping.PlayerGone:
             return _gone(request)
     issued = link_codes.make_code(player=player)
+    metrics.link_code_made()
     url = request.build_absolute_uri(reverse("keeping:code_link", args=[issued.code]))
     qr = segno.make(url, error="m").svg_inline(
         scale=5, border=4, dark="#000", light="#fff", svgclass="qr-code", lineclass=None
@@ -344,6 +347,7 @@ def enter_code(request: HtmxHttpRequest) -> HttpResponse:
         signed = _sign_this_browser_in(request, redeemed.player)
     except keeping.PlayerGone:
         return _gone(request)
+    metrics.link_code_used()
     return _with_look(_back_home(request, _signed_in_words(signed.merged)), signed)
 
 
