@@ -22,7 +22,8 @@ Phases in the same run, same servers (0 is short, the others of the same length)
 2. the games, saturated the same way: the moves' capacity, against the floor's;
 2b. the same against a second set of app servers started with ``METRICS=false`` (no
    metrics middleware, no counters), behind a second nginx: what the operator's
-   instrumentation costs a move (cardsite/metrics.py);
+   instrumentation costs a move (cardsite/metrics.py). Both sets are warmed up first
+   (unmeasured), and 2 and 2b each run in two halves, in the order 2, 2b, 2b, 2;
 3. the games paced like people: a think time before each press, and each computer step
    posted after the delay its page asks for (as htmx does): the latency a player sees.
 Prints, per phase and kind of request: count, throughput, median, p99, errors (as the
@@ -153,6 +154,13 @@ def run_phase(base: str, games: list[str], seconds: float, processes: int,
     return timings, problems, min(wall, seconds), {"cpu": cpu, "wall": wall}
 
 
+def _merged(first, second):
+    """One phase run in two parts, as one: timings, problems, seconds and CPU added up."""
+    cpu = {part: seconds + second[3]["cpu"][part] for part, seconds in first[3]["cpu"].items()}
+    return (first[0] + second[0], first[1] + second[1], first[2] + second[2],
+            {"cpu": cpu, "wall": first[3]["wall"] + second[3]["wall"]})
+
+
 def print_cpu(usage: dict, requests: int) -> float:
     """Each part's CPU per request answered in the phase, in ms; returns the total."""
     cpu, wall = usage["cpu"], usage["wall"]
@@ -277,20 +285,29 @@ def main() -> None:
         phases = {}
         logs = {}
         alone = min(args.duration, 5.0)
+        half = args.duration / 2
+        # Both sets of app servers play a little first (templates compiled, connections
+        # open), unmeasured; then the saturated games run in halves, with the metrics,
+        # without, without, with: a drift of the machine over the run weighs on both alike.
         for name, players, think, seconds, processes in (
             ("floor alone", ["floor"], 0, alone, 1),
             ("games alone", ["h2h", "hearts"], 0, alone, 1),
             ("floor", ["floor"] * args.players, 0, args.duration, args.processes),
             ("read floor", ["read floor"] * args.players, 0, args.duration, args.processes),
             ("write floor", ["write floor"] * args.players, 0, args.duration, args.processes),
-            ("saturated", games, 0, args.duration, args.processes),
-            ("uninstrumented", games, 0, args.duration, args.processes),
+            ("warm-up", games, 0, 2, args.processes),
+            ("warm-up uninstrumented", games, 0, 2, args.processes),
+            ("saturated", games, 0, half, args.processes),
+            ("uninstrumented", games, 0, half, args.processes),
+            ("uninstrumented", games, 0, half, args.processes),
+            ("saturated", games, 0, half, args.processes),
             ("paced", games, args.think_ms, args.duration, args.processes),
         ):
-            proxy = bare_nginx if name == "uninstrumented" else nginx
+            proxy = bare_nginx if "uninstrumented" in name else nginx
             before = len(proxy.access_log())
-            phases[name] = run_phase(proxy.base, players, seconds, processes, think)
-            logs[name] = proxy.access_log()[before:]
+            phase = run_phase(proxy.base, players, seconds, processes, think)
+            phases[name] = _merged(phases[name], phase) if name in phases else phase
+            logs[name] = logs.get(name, []) + proxy.access_log()[before:]
         print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     finally:
         for proxy in (nginx, bare_nginx):
