@@ -3,7 +3,8 @@
 Plays what the load benchmark's players play (the Examples deal's winning line tap by
 tap; Hearts: choose, pass, lift, play and the computers' steps, first legal card), through
 Django's test client as htmx posts them (no Accept-Encoding, as bench/bench_load.py's
-clients), and profiles only the server's part of each move: the WSGI handler, from the
+clients; the test client skips the CSRF check), and profiles only the server's part of
+each move: the WSGI handler, from the
 request signal to the response closed (middleware, view, service, queries, template).
 Prints the functions that took the most time of their own, then the heaviest by
 cumulative time, and the CPU per move with the profiler off (the same moves, again).
@@ -137,7 +138,6 @@ PARTS = (
     ("commit", "django/db/backends/base/base.py", "commit"),
     ("compression (GZipMiddleware)", "django/middleware/gzip.py", "process_response"),
     ("CSP header", "csp/middleware.py", "process_response"),
-    ("CSRF check", "django/middleware/csrf.py", "process_view"),
     ("metrics", "cardsite/metrics.py", ""),
 )
 
