@@ -167,6 +167,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3, help="games of each kind")
     parser.add_argument("--steps", type=int, default=120, help="Hearts steps per game")
     parser.add_argument("--top", type=int, default=25, help="lines of each listing")
+    parser.add_argument("--no-profile", action="store_true",
+                        help="only the CPU per move and the write floor's, no profile "
+                             "(METRICS=false in the environment: without the metrics)")
     args = parser.parse_args()
     ClientHandler.__call__ = _profiled_handle
 
@@ -175,6 +178,10 @@ def main() -> None:
     play(args.games, args.steps)
     plain = list(SERVER_CPU)
     floor = write_floor_cpu(len(plain))
+    if args.no_profile:
+        print(f"{len(plain)} moves, CPU per move: mean {statistics.fmean(plain):.3f} ms; the "
+              f"write floor's: mean {statistics.fmean(floor):.3f} ms")
+        return
     SERVER_CPU.clear()
     PROFILER = cProfile.Profile()
     play(args.games, args.steps)

@@ -2,7 +2,6 @@
 exactly that much, and /metrics answers only where the operator allows."""
 
 import pytest
-from prometheus_client.parser import text_string_to_metric_families
 
 from cardsite import metrics
 from games.models import HeartToHeartGame
@@ -10,25 +9,9 @@ from tests.web.heart_to_heart.helpers import start as start_h2h
 from tests.web.heart_to_heart.helpers import tap, winning_line
 from tests.web.hearts.helpers import advance, computers_pass, state, step
 from tests.web.hearts.helpers import start as start_hearts
+from tests.web.metrics import moved, samples
 
 pytestmark = pytest.mark.django_db
-
-
-def samples(client) -> dict[tuple, float]:
-    """Every sample /metrics shows, by name and labels."""
-    response = client.get("/metrics")
-    assert response.status_code == 200
-    assert response["Content-Type"].startswith("text/plain")
-    return {
-        (sample.name, tuple(sorted(sample.labels.items()))): sample.value
-        for family in text_string_to_metric_families(response.content.decode())
-        for sample in family.samples
-    }
-
-
-def moved(before: dict, after: dict, name: str, **labels) -> float:
-    key = (name, tuple(sorted(labels.items())))
-    return after.get(key, 0.0) - before.get(key, 0.0)
 
 
 def test_a_won_heart_to_heart_game_moves_the_counters_by_its_moves(client):
