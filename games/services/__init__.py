@@ -5,8 +5,8 @@ Both games' service modules have one shape (docs/architecture.md#one-shape):
 - **find** — ``find_game(game_id=, player=)``: a game its owner may see, for a page;
   anyone else (or nobody) gets None, which the page answers with a 404.
 - **own** — ``GameRows.get`` (``games.services.rows``): the owner's game as saved, read
-  in one query; or, for the rare change that moves no version, ``locked_game``: inside a
-  transaction, with its row locked.
+  in one query; or, for the rare change that moves no version (and what reads it),
+  ``locked_game``: inside a transaction, with its row locked.
 - **act** — each action (``tap``, ``play``, ``choose`` …) gives ``_act`` what to apply;
   ``_act`` owns the game, checks the version the request saw, applies the engine's move
   and answers an ``Answer``: the change, or why nothing changed.

@@ -14,8 +14,8 @@ Choosing cards for the pass is not a move (docs/rules.md#hearts-pass): "choose Q
 choice — neither the version nor ``updated_at`` moves. The computers' timer keeps
 running through the human's choosing (``updated_at`` is when the last step happened),
 and a computer step never finds a selection made the version it carries out of date.
-As choosing moves no version, it alone reads the game with its row locked, in a
-transaction, so that two choices at once both count.
+As choosing moves no version, it reads the game with its row locked, in a transaction,
+so that two choices at once both count; so does passing, which reads the choice.
 """
 
 from __future__ import annotations
@@ -155,7 +155,9 @@ def confirm_pass(
         game.chosen = []
         return Change(new, fields=("chosen",))
 
-    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+    # Locked as choosing is: the pass reads the choice, which a choice being saved at the
+    # same moment changes without moving the version.
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply, lock=True)
 
 
 def lift(
