@@ -3,9 +3,9 @@ see ``games.services``).
 
 Each action reads the game, applies the tap, and writes it back in one UPDATE that holds
 only while the game is still at the version read (``GameRows.save_if_unchanged``); a
-first move or a win writes the statistics in the same transaction. A request carries the game's
-``version``; a stale or repeated request, or one that lost the race to another, is
-answered with the current board and changes nothing.
+first move or a win writes the statistics in the same transaction. A request carries
+the game's ``version``; a stale or repeated request, or one that lost the race to
+another, is answered with the current board and changes nothing.
 """
 
 from __future__ import annotations
