@@ -20,6 +20,10 @@ Phases in the same run, same servers (0 is short, the others of the same length)
    transaction, the round trips of any saved move with no rules and no page: the most a
    move could reach on this set-up;
 2. the games, saturated the same way: the moves' capacity, against the floor's;
+2b. the same against a second set of app servers started with ``METRICS=false`` (no
+   metrics middleware, no counters), behind a second nginx: what the operator's
+   instrumentation costs a move (cardsite/metrics.py). Both sets are warmed up first
+   (unmeasured), and 2 and 2b each run in two halves, in the order 2, 2b, 2b, 2;
 3. the games paced like people: a think time before each press, and each computer step
    posted after the delay its page asks for (as htmx does): the latency a player sees.
 Prints, per phase and kind of request: count, throughput, median, p99, errors (as the
@@ -29,6 +33,12 @@ bench/cpu_shares.py); then the ratios and the targets.
 
     make bench-load                  # or: .venv/bin/python bench/bench_load.py
     .venv/bin/python bench/bench_load.py --players 60 --duration 30
+    .venv/bin/python bench/bench_load.py --database sqlite   # `make run`'s embedded default
+
+``--database sqlite`` runs the same phases against one app server on a SQLite file
+(no DATABASE_URL: the default set-up of ``make run`` and ``make serve``), production
+settings otherwise; its ratios are against its own floors. The instrumented app servers
+run in Prometheus' multiprocess mode, as deploy/gunicorn.conf.py sets it up.
 
 The client processes share the machine's cores with the servers (and so does the floor
 phase): figures are for this set-up as a whole, not for the servers alone.
@@ -144,6 +154,13 @@ def run_phase(base: str, games: list[str], seconds: float, processes: int,
     return timings, problems, min(wall, seconds), {"cpu": cpu, "wall": wall}
 
 
+def _merged(first, second):
+    """One phase run in two parts, as one: timings, problems, seconds and CPU added up."""
+    cpu = {part: seconds + second[3]["cpu"][part] for part, seconds in first[3]["cpu"].items()}
+    return (first[0] + second[0], first[1] + second[1], first[2] + second[2],
+            {"cpu": cpu, "wall": first[3]["wall"] + second[3]["wall"]})
+
+
 def print_cpu(usage: dict, requests: int) -> float:
     """Each part's CPU per request answered in the phase, in ms; returns the total."""
     cpu, wall = usage["cpu"], usage["wall"]
@@ -213,6 +230,11 @@ def main() -> None:
     from harness.stack import Gunicorn, Nginx, PostgresCluster, prepare_site, site_env
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", choices=("postgresql", "sqlite"), default="postgresql",
+                        help="PostgreSQL behind two app servers, or one app server on "
+                             "SQLite (make run's default)")
+    parser.add_argument("--servers", type=int, default=None,
+                        help="app servers (default: 2 on PostgreSQL, 1 on SQLite)")
     parser.add_argument("--players", type=int, default=60, help="concurrent players (>= 50)")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per phase")
     parser.add_argument("--think-ms", type=float, default=600.0,
@@ -221,47 +243,80 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=2, help="client processes")
     args = parser.parse_args()
 
+    sqlite = args.database == "sqlite"
+    count = args.servers or (1 if sqlite else 2)
     folder = Path(tempfile.mkdtemp(prefix="cardsite-load-"))
-    cluster = PostgresCluster()
+    cluster = None if sqlite else PostgresCluster()
     servers: list[Gunicorn] = []
-    nginx = None
+    nginx = bare_nginx = None
     games = ["h2h" if i % 2 == 0 else "hearts" for i in range(args.players)]
     try:
-        env = site_env(cluster.url, folder / "static",
+        env = site_env(cluster.url if cluster else "", folder / "static",
                        DJANGO_SETTINGS_MODULE="bench.floor_settings",
                        GUNICORN_ACCESS_LOG="/dev/null",
                        # No worker recycling while measuring: the CPU accounting sees
                        # each worker from the start of a phase to its end.
                        GUNICORN_MAX_REQUESTS="0")
+        if sqlite:  # as `make run` and `make serve`: no DATABASE_URL, a SQLite file
+            env.pop("DATABASE_URL")
+            env["SQLITE_PATH"] = str(folder / "db.sqlite3")
         prepare_site(env)
-        servers = [Gunicorn(env, folder / f"app{i}.log", workers=args.workers).start()
-                   for i in (1, 2)]
-        nginx = Nginx([f"127.0.0.1:{server.port}" for server in servers]).start()
-        print(f"{args.players} players, {args.processes} client processes; nginx -> 2 app "
-              f"servers x {args.workers} sync workers; PostgreSQL; {args.duration:.0f} s a phase; "
-              f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
+
+        def start(name: str, metrics: bool) -> list[Gunicorn]:
+            started = []
+            for i in range(1, count + 1):
+                # The instrumented servers as deploy/gunicorn.conf.py runs them in
+                # production: multiprocess mode, a folder of their own each.
+                extra = ({"PROMETHEUS_MULTIPROC_DIR": str(folder / f"{name}{i}-metrics")}
+                         if metrics else {"METRICS": "false"})
+                started.append(Gunicorn({**env, **extra}, folder / f"{name}{i}.log",
+                                        workers=args.workers).start())
+            return started
+
+        servers = start("app", metrics=True)
+        bare = start("bare", metrics=False)
+        servers += bare
+        nginx = Nginx([f"127.0.0.1:{server.port}" for server in servers[:count]]).start()
+        bare_nginx = Nginx([f"127.0.0.1:{server.port}" for server in bare]).start()
+        database = "SQLite (a file, as make run)" if sqlite else "PostgreSQL"
+        print(f"{args.players} players, {args.processes} client processes; nginx -> {count} app "
+              f"server(s) x {args.workers} sync workers; {database}; {args.duration:.0f} s a "
+              f"phase; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
         phases = {}
         logs = {}
         alone = min(args.duration, 5.0)
+        half = args.duration / 2
+        # Both sets of app servers play a little first (templates compiled, connections
+        # open), unmeasured; then the saturated games run in halves, with the metrics,
+        # without, without, with: a drift of the machine over the run weighs on both alike.
         for name, players, think, seconds, processes in (
             ("floor alone", ["floor"], 0, alone, 1),
             ("games alone", ["h2h", "hearts"], 0, alone, 1),
             ("floor", ["floor"] * args.players, 0, args.duration, args.processes),
             ("read floor", ["read floor"] * args.players, 0, args.duration, args.processes),
             ("write floor", ["write floor"] * args.players, 0, args.duration, args.processes),
-            ("saturated", games, 0, args.duration, args.processes),
+            ("warm-up", games, 0, 2, args.processes),
+            ("warm-up uninstrumented", games, 0, 2, args.processes),
+            ("saturated", games, 0, half, args.processes),
+            ("uninstrumented", games, 0, half, args.processes),
+            ("uninstrumented", games, 0, half, args.processes),
+            ("saturated", games, 0, half, args.processes),
             ("paced", games, args.think_ms, args.duration, args.processes),
         ):
-            before = len(nginx.access_log())
-            phases[name] = run_phase(nginx.base, players, seconds, processes, think)
-            logs[name] = nginx.access_log()[before:]
+            proxy = bare_nginx if "uninstrumented" in name else nginx
+            before = len(proxy.access_log())
+            phase = run_phase(proxy.base, players, seconds, processes, think)
+            phases[name] = _merged(phases[name], phase) if name in phases else phase
+            logs[name] = logs.get(name, []) + proxy.access_log()[before:]
         print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     finally:
-        if nginx is not None:
-            nginx.destroy()
+        for proxy in (nginx, bare_nginx):
+            if proxy is not None:
+                proxy.destroy()
         for server in servers:
             server.stop()
-        cluster.destroy()
+        if cluster is not None:
+            cluster.destroy()
         shutil.rmtree(folder, ignore_errors=True)
 
     summaries = {name: summarise(timings, seconds)
@@ -291,6 +346,10 @@ def main() -> None:
                 summaries["saturated"])
     cpu("saturated")
     print_server_side(logs["saturated"])
+    print_table("2b. games, saturated, app servers without the metrics (METRICS=false)",
+                summaries["uninstrumented"])
+    cpu("uninstrumented")
+    print_server_side(logs["uninstrumented"])
     print_table(f"3. games, paced like people: {args.think_ms:.0f} ms mean think time, "
                 "computer steps after the delay the page asks for", summaries["paced"])
     print_server_side(logs["paced"])
@@ -319,6 +378,13 @@ def main() -> None:
         f"{name} {cpu_per_request[name]:.2f}" for name in ("floor", "read floor", "write floor")
     ) + f", games {cpu_per_request['saturated']:.2f}; floor / games = "
         f"{cpu_per_request['floor'] / cpu_per_request['saturated']:.2f}")
+    move_cpu, write_cpu = cpu_per_request["saturated"], cpu_per_request["write floor"]
+    print(f"a move's CPU / the write floor's, all parts: {move_cpu:.2f} / {write_cpu:.2f} ms = "
+          f"{move_cpu / write_cpu:.2f} (target <= 1.5)")
+    bare_cpu = cpu_per_request["uninstrumented"]
+    print(f"the metrics' cost: games {move_cpu:.2f} ms with, {bare_cpu:.2f} ms without = "
+          f"{(move_cpu - bare_cpu) / move_cpu:.1%} of a move's CPU (target <= 5%); without "
+          f"them a move is {bare_cpu / write_cpu:.2f} write floors")
     print(f"move median / floor median (saturated): "
           f"{saturated['median'] / floor['median']:.2f}")
     print(f"move p99, paced: {paced['p99']:.1f} ms; saturated: {saturated['p99']:.1f} ms "

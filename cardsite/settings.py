@@ -68,6 +68,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost: the operator's metrics time the whole answer (docs/deploy.md#metrics);
+    # METRICS=false leaves them out. Then the request id every log line carries.
+    *(["cardsite.metrics.MetricsMiddleware"] if env_bool("METRICS", True) else []),
+    "cardsite.logs.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "cardsite.request_body.ReadPostBodyMiddleware",
@@ -244,8 +248,9 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    # Load balancers probe the app servers directly over plain http.
-    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    # Load balancers probe the app servers, and the metrics scraper reads them, directly
+    # over plain http.
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 
 # --- Game pacing (tests set these to 0) -----------------------------------
 HEARTS_COMPUTER_DELAY_MS = int(os.environ.get("HEARTS_COMPUTER_DELAY_MS", 450))
@@ -271,14 +276,23 @@ KEEPING_LIMITS = {
 }
 
 # --- Logging: errors reach the console even with DEBUG off ----------------
+# LOG_FORMAT=json: one JSON object a line, each with the id of its request (X-Request-ID
+# from nginx, else drawn): cardsite/logs.py, docs/deploy.md#logs.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "plain").strip().lower()
+if LOG_FORMAT not in {"plain", "json"}:
+    raise ImproperlyConfigured(f"LOG_FORMAT must be plain or json, not {LOG_FORMAT!r}")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "cardsite.logs.RequestIdFilter"}},
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name}: {message}", "style": "{"},
+        "json": {"()": "cardsite.logs.JsonFormatter"},
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "formatter": "plain"},
+        "console": {
+            "class": "logging.StreamHandler", "formatter": LOG_FORMAT, "filters": ["request_id"],
+        },
     },
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {

@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from cardsite.health import healthz
+from cardsite.metrics import metrics_view
 from cardsite.rate_limited import too_many_requests
 from games.views.home import home
 from games.views.look import look_page
@@ -12,6 +13,8 @@ urlpatterns = [
     path("manifest.webmanifest", web_app_manifest, name="web_app_manifest"),
     path("look/", look_page, name="look"),
     path("healthz", healthz, name="healthz"),
+    # For the operator's Prometheus only (cardsite/metrics.py, docs/deploy.md#metrics).
+    path("metrics", metrics_view, name="metrics"),
     # The page nginx shows a client it has limited (deploy/nginx/, docs/deploy.md).
     path("too-many-requests/", too_many_requests, name="too_many_requests"),
     path("heart-to-heart/", include("games.views.heart_to_heart.urls")),

@@ -43,3 +43,25 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 # servers on one machine would fight over it, and none is needed. (Older versions
 # ignore the name.)
 control_socket_disable = True
+
+# Prometheus' multiprocess mode (cardsite/metrics.py, docs/deploy.md#metrics): with
+# PROMETHEUS_MULTIPROC_DIR set, every worker keeps its metrics in files in that folder and
+# /metrics adds them up. One folder per app server: it is emptied when the server starts
+# (values from a former run would be added in), and a worker that exits has its gauges'
+# files marked dead (its counters stay counted).
+_metrics_dir = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+
+
+def on_starting(server):
+    if _metrics_dir:
+        os.makedirs(_metrics_dir, exist_ok=True)
+        for name in os.listdir(_metrics_dir):
+            if name.endswith(".db"):
+                os.remove(os.path.join(_metrics_dir, name))
+
+
+def child_exit(server, worker):
+    if _metrics_dir:
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)

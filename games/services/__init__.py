@@ -4,11 +4,17 @@ Both games' service modules have one shape (docs/architecture.md#one-shape):
 
 - **find** — ``find_game(game_id=, player=)``: a game its owner may see, for a page;
   anyone else (or nobody) gets None, which the page answers with a 404.
-- **own** — ``locked_game``: inside a transaction, the owner's game with its row locked.
+- **own** — ``GameRows.get`` (``games.services.rows``): the owner's game as saved, read
+  in one query; or, for the rare change that moves no version (and what reads it),
+  ``locked_game``: inside a transaction, with its row locked.
 - **act** — each action (``tap``, ``play``, ``choose`` …) gives ``_act`` what to apply;
   ``_act`` owns the game, checks the version the request saw, applies the engine's move
   and answers an ``Answer``: the change, or why nothing changed.
-- **save** — ``_save`` writes the new state, moves the version and counts statistics.
+- **save** — ``_save`` writes the new state and moves the version in one UPDATE that
+  holds only while the version is still the one read (``GameRows.save_if_unchanged``),
+  and counts statistics in the same transaction when they move. A move is thus two round trips (its
+  read, its write), with no transaction of its own: a request that lost the race to
+  another finds nothing written and answers the game as the winner left it.
 
 Every verb takes keyword-only arguments, so a game id is never passed where a player id
 belongs. What both games share is here.
@@ -103,3 +109,4 @@ def locked_game(
         return games.select_for_update(of=("self",)).get(pk=game_id, player_id=player_id)
     except games.model.DoesNotExist:
         return None
+

@@ -1,10 +1,11 @@
 """Heart to Heart: every change to a saved game goes through here (find, own, act, save:
 see ``games.services``).
 
-Each action runs in one short transaction with the game's row locked
-(``select_for_update`` on PostgreSQL; SQLite's IMMEDIATE transactions take the
-write lock up front). A request carries the game's ``version``; a stale or repeated
-request is answered with the current board and changes nothing.
+Each action reads the game, applies the tap, and writes it back in one UPDATE that holds
+only while the game is still at the version read (``GameRows.save_if_unchanged``); a
+first move or a win writes the statistics in the same transaction. A request carries
+the game's ``version``; a stale or repeated request, or one that lost the race to
+another, is answered with the current board and changes nothing.
 """
 
 from __future__ import annotations
@@ -19,12 +20,17 @@ from django.db import IntegrityError, transaction
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
+from cardsite import metrics
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import DealCode, parse_code, random_code
 from games.models import HeartToHeartGame, HeartToHeartStats, Player
-from games.services import Answer, UnreadableGame, Version, is_stale, locked_game, owned_game
+from games.services import Answer, UnreadableGame, Version, is_stale, owned_game
+from games.services.rows import GameRows
 
 HeartToHeartAnswer = Answer[HeartToHeartGame, engine.GameState]
+# A move reads the game with its player (whose settings shape the answer: a join) and
+# the newest game of that player (``replaced_by``), in one query.
+_ROWS = GameRows(HeartToHeartGame, player=True, newest=True)
 Apply = Callable[[engine.GameState], engine.TapOutcome]
 
 
@@ -259,32 +265,38 @@ def _twin_of_first_tap(
 def _act(
     *, game_id: uuid.UUID, player_id: int | None, version: Version, apply: Apply
 ) -> HeartToHeartAnswer | None:
-    """Own the game (locked), check the version, apply, save. None when it is not this
-    player's."""
-    with transaction.atomic():
-        game = locked_game(
-            _games_with_newest(), game_id=game_id, player_id=player_id, with_player=True
-        )
-        if game is None:
-            return None
-        before = state_of(game)
-        if replaced_by(game) is not None:  # before the version: the more useful reason
-            return Answer(game, before, problem=engine.Refusal.REPLACED)
-        if is_stale(version, game):
-            return Answer(game, before, problem=engine.Refusal.STALE)
-        try:
-            outcome = apply(before)
-        except engine.HeartToHeartError as error:
-            return Answer(game, before, problem=error.code)
-        stats_changed = outcome.state != before and _save(game, before=before, after=outcome.state)
-        return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
+    """Own the game, check the version, apply, save. None when it is not this player's."""
+    game = _ROWS.get(game_id=game_id, player_id=player_id) if player_id is not None else None
+    if game is None:
+        return None
+    before = state_of(game)
+    if replaced_by(game) is not None:  # before the version: the more useful reason
+        return Answer(game, before, problem=engine.Refusal.REPLACED)
+    if is_stale(version, game):
+        return Answer(game, before, problem=engine.Refusal.STALE)
+    try:
+        outcome = apply(before)
+    except engine.HeartToHeartError as error:
+        return Answer(game, before, problem=error.code)
+    if outcome.state == before:
+        return Answer(game, before, kind=outcome.kind)
+    stats_changed = _save(game, before=before, after=outcome.state)
+    if stats_changed is None:
+        # Another request moved the game between its read and this write: nothing was
+        # written. Read again, the version the request saw is now out of date: the game
+        # as the other request left it answers (stale, as any repeated tap is).
+        return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+    return Answer(game, outcome.state, kind=outcome.kind, stats_changed=stats_changed)
 
 
 # --- save --------------------------------------------------------------------------------
 
 
-def _save(game: HeartToHeartGame, *, before: engine.GameState, after: engine.GameState) -> bool:
-    """Save the new state; True when the player's statistics moved too."""
+def _save(
+    game: HeartToHeartGame, *, before: engine.GameState, after: engine.GameState
+) -> bool | None:
+    """Save the new state if the game is still at the version read; True when the
+    player's statistics moved too, None when another request moved the game first."""
     now = timezone.now()
     fields = ["state", "version", "status", "score", "moves", "updated_at"]
     first_move = game.started_at is None and after.moves > before.moves
@@ -298,16 +310,28 @@ def _save(game: HeartToHeartGame, *, before: engine.GameState, after: engine.Gam
     elif status != HeartToHeartGame.Status.PLAYING and game.finished_at is None and game.started_at:
         game.finished_at = now
         fields.append("finished_at")
+    seen_version = game.version
     game.state = after.to_dict()
     game.version += 1
     game.status = status
     game.score = after.score
     game.moves = after.moves
-    game.save(update_fields=fields)
     won = status == HeartToHeartGame.Status.WON
-    if first_move or won:
+    if not (first_move or won):
+        if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
+            return None
+        metrics.move(metrics.HEART_TO_HEART)
+        return False
+    with transaction.atomic():
+        if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
+            return None
         _count(game, first_move=first_move, won=won)
-    return first_move or won
+    metrics.move(metrics.HEART_TO_HEART)
+    if first_move:
+        metrics.game_started(metrics.HEART_TO_HEART)
+    if won:
+        metrics.game_finished(metrics.HEART_TO_HEART, "won")
+    return True
 
 
 def _count(game: HeartToHeartGame, *, first_move: bool, won: bool) -> None:

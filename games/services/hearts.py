@@ -1,9 +1,11 @@
 """Hearts: every change to a saved game goes through here (find, own, act, save: see
 ``games.services``).
 
-Each action runs in one short transaction with the game's row locked, and carries the
-``version`` of the game its page showed: an action from an out-of-date page (a second
-tab, a repeated click) is refused as ``STALE`` and changes nothing, so the player is
+Each action reads the game, applies, and writes it back in one UPDATE that holds only
+while the game is still at the version read (``GameRows.save_if_unchanged``); a game's
+end writes its statistics in the same transaction. Each carries the ``version`` of the game its page
+showed: an action from an out-of-date page (a second tab, a repeated click), or one that
+lost the race to another, is refused as ``STALE`` and changes nothing, so the player is
 told the game had changed instead of a rule that only looks broken. The computers'
 timed moves carry it too, so two refreshes racing never apply two moves for one.
 
@@ -12,6 +14,8 @@ Choosing cards for the pass is not a move (docs/rules.md#hearts-pass): "choose Q
 choice — neither the version nor ``updated_at`` moves. The computers' timer keeps
 running through the human's choosing (``updated_at`` is when the last step happened),
 and a computer step never finds a selection made the version it carries out of date.
+As choosing moves no version, it reads the game with its row locked, in a transaction,
+so that two choices at once both count; so does passing, which reads the choice.
 """
 
 from __future__ import annotations
@@ -24,13 +28,18 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils import timezone
 
+from cardsite import metrics
 from games.engine import hearts as engine
 from games.engine.hearts import HUMAN_SEAT
 from games.models import HeartsGame, HeartsStats, Player
 from games.services import Answer, UnreadableGame, Version, is_stale, locked_game, owned_game
+from games.services.rows import GameRows
 
 Refusal = engine.Refusal
 HeartsAnswer = Answer[HeartsGame, engine.HeartsState]
+# The table reads none of the player's settings: a move reads the game alone (the player
+# is loaded only when a finished game's statistics are shown).
+_ROWS = GameRows(HeartsGame)
 
 
 def state_of(game: HeartsGame) -> engine.HeartsState:
@@ -84,6 +93,7 @@ def start_game(*, player: Player) -> HeartsGame:
         )
         stats.games_played += 1
         stats.save(update_fields=["games_played"])
+    metrics.game_started(metrics.HEARTS, level)
     return game
 
 
@@ -134,7 +144,7 @@ def choose(
         game.chosen = list(picked)
         return Change(state, fields=("chosen",), is_move=False)
 
-    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply, lock=True)
 
 
 def confirm_pass(
@@ -145,7 +155,9 @@ def confirm_pass(
         game.chosen = []
         return Change(new, fields=("chosen",))
 
-    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+    # Locked as choosing is: the pass reads the choice, which a choice being saved at the
+    # same moment changes without moving the version.
+    return _act(game_id=game_id, player_id=player_id, version=version, apply=apply, lock=True)
 
 
 def lift(
@@ -213,38 +225,64 @@ def _human_passed(state: engine.HeartsState) -> bool:
 
 
 def _act(
-    *, game_id: uuid.UUID, player_id: int | None, version: Version, apply: Apply
+    *, game_id: uuid.UUID, player_id: int | None, version: Version, apply: Apply,
+    lock: bool = False,
 ) -> HeartsAnswer | None:
-    """Own the game (locked), check the version, apply, save. None when it is not this
-    player's."""
-    with transaction.atomic():
-        # The table reads none of the player's settings: the player is loaded only when
-        # a finished game's statistics are shown.
-        game = locked_game(
-            HeartsGame.objects.all(), game_id=game_id, player_id=player_id, with_player=False
-        )
-        if game is None:
-            return None
-        before = state_of(game)
-        if is_stale(version, game):
-            return Answer(game, before, problem=Refusal.STALE)
-        try:
-            change = apply(game, before)
-        except engine.HeartsError as error:
-            return Answer(game, before, problem=error.code)
-        if isinstance(change, Refusal):
-            return Answer(game, before, problem=change)
-        return Answer(game, change.state, stats_changed=_save(game, change))
+    """Own the game, check the version, apply, save. None when it is not this player's.
+
+    ``lock``: read the game with its row locked, in a transaction (a change that moves no
+    version: see the module's docstring)."""
+    if lock:
+        with transaction.atomic():
+            game = locked_game(
+                HeartsGame.objects.all(), game_id=game_id, player_id=player_id,
+                with_player=False,
+            )
+            return _apply(game, version, apply)
+    game = _ROWS.get(game_id=game_id, player_id=player_id) if player_id is not None else None
+    answer = _apply(game, version, apply)
+    if answer is _LOST_RACE:
+        # Another request moved the game between its read and this write: nothing was
+        # written. Read again, the version the request saw is now out of date: the game
+        # as the other request left it answers, stale.
+        return _act(game_id=game_id, player_id=player_id, version=version, apply=apply)
+    return answer
+
+
+_LOST_RACE = object()
+
+
+def _apply(game: HeartsGame | None, version: Version, apply: Apply):
+    """Check the version, apply, save: the answer, or ``_LOST_RACE`` when another request
+    moved the game first."""
+    if game is None:
+        return None
+    before = state_of(game)
+    if is_stale(version, game):
+        return Answer(game, before, problem=Refusal.STALE)
+    try:
+        change = apply(game, before)
+    except engine.HeartsError as error:
+        return Answer(game, before, problem=error.code)
+    if isinstance(change, Refusal):
+        return Answer(game, before, problem=change)
+    ended = _save(game, change)
+    if ended is None:
+        return _LOST_RACE
+    return Answer(game, change.state, stats_changed=ended)
 
 
 # --- save --------------------------------------------------------------------------------
 
 
-def _save(game: HeartsGame, change: Change) -> bool:
-    """Save what changed; True when the game ended and its result was counted."""
+def _save(game: HeartsGame, change: Change) -> bool | None:
+    """Save what changed if the game is still at the version read; True when the game
+    ended and its result was counted, None when another request moved it first."""
+    seen_version = game.version
     if not change.is_move:
-        game.save(update_fields=list(change.fields))
-        return False
+        fields = list(change.fields)
+        saved = _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields)
+        return False if saved else None
     state = change.state
     fields = ["state", "version", "phase", "updated_at", *change.fields]
     if state.phase != engine.Phase.PLAY and game.lifted:
@@ -253,14 +291,23 @@ def _save(game: HeartsGame, change: Change) -> bool:
     game.state = state.to_dict()
     game.version += 1
     game.phase = state.phase
+    fields = list(dict.fromkeys(fields))
     ended = state.phase == engine.Phase.GAME_OVER and not game.result
-    if ended:
-        game.result = engine.result(state, HUMAN_SEAT)
-        game.finished_at = timezone.now()
-        fields += ["result", "finished_at"]
+    if not ended:
+        if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
+            return None
+        metrics.move(metrics.HEARTS)
+        return False
+    game.result = engine.result(state, HUMAN_SEAT)
+    game.finished_at = timezone.now()
+    fields += ["result", "finished_at"]
+    with transaction.atomic():
+        if not _ROWS.save_if_unchanged(game, seen_version=seen_version, fields=fields):
+            return None
         _count_result(game)
-    game.save(update_fields=list(dict.fromkeys(fields)))
-    return ended
+    metrics.move(metrics.HEARTS)
+    metrics.game_finished(metrics.HEARTS, str(game.result), game.level)
+    return True
 
 
 def _count_result(game: HeartsGame) -> None:

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_safe
 
+from cardsite import metrics
 from games import look as looks
 from games import visitors
 from games.services import Outcome, keeping, link_codes, passkeys
@@ -102,6 +103,7 @@ def sign_in(request: HtmxHttpRequest) -> HttpResponse:
                                   credential=request.POST.get("credential", ""))
     if found.problem is not None:
         return without_challenge(page(request, found.problem))
+    metrics.signed_in("passkey")
     return without_challenge(join_player(request, found.value.pk))
 
 
@@ -122,6 +124,7 @@ def link_device(request: HtmxHttpRequest) -> HttpResponse:
     if not visitor.signed_in and (signed := visitors.sign_in(request, visitor.player_pk)).problem:
         return page(request, signed.problem)
     issued = link_codes.make_code(player=visitor.player)
+    metrics.link_code_made()
     url = request.build_absolute_uri(reverse("keeping:code_link", args=[issued.code]))
     qr = segno.make(url, error="m").svg_inline(
         scale=5, border=4, dark="#000", light="#fff", svgclass="qr-code", lineclass=None)
@@ -141,6 +144,7 @@ def enter_code(request: HtmxHttpRequest) -> HttpResponse:
     found = link_codes.redeem(text=form.cleaned_data["code"])
     if found.problem is not None:
         return page(request, found.problem, template="keeping/code.html", code_form=form)
+    metrics.link_code_used()
     return join_player(request, found.value.pk)
 
 

@@ -20,6 +20,7 @@ from tests.web.hearts.helpers import (
     step,
     url,
 )
+from tests.web.metrics import moved, samples
 from tests.web.redirects import game_from_redirect
 
 pytestmark = pytest.mark.django_db
@@ -301,9 +302,18 @@ def test_a_full_deal_shows_a_deal_row_and_hands_out_26_points(client):
 
 
 def test_a_whole_game_ends_with_a_result_counted_once(client):
+    before = samples(client)
     game = start(client)
     play_until(client, game, lambda s: s.phase == "game-over", limit=20000)
     game.refresh_from_db()
+    # The operator's counters too: every step that moved the version, one game started
+    # and one finished, with its result.
+    after = samples(client)
+    assert moved(before, after, "cardsite_moves_total", game="hearts") == game.version - 1
+    assert moved(before, after, "cardsite_games_started_total", game="hearts",
+                 level="medium") == 1
+    assert moved(before, after, "cardsite_games_finished_total", game="hearts",
+                 level="medium", result=game.result) == 1
     html = client.get(url(game)).content.decode()
     assert f'data-result="{game.result}"' in html
     assert game.result in ("win", "loss", "draw") and game.finished_at is not None
@@ -365,9 +375,9 @@ def test_save_and_start_begins_a_game_with_the_new_options(client):
 def test_a_computer_move_costs_a_fixed_number_of_queries(client, django_assert_num_queries):
     game = start(client)
     game.refresh_from_db()
-    # savepoint; the game and its player, locked; update; release (the player comes from
-    # the signed cookie; the statistics are read only when the game ends)
-    with django_assert_num_queries(4):
+    # the game; the version-checked update (the player comes from the signed cookie; the
+    # statistics are read only when the game ends)
+    with django_assert_num_queries(2):
         response = client.post(f"{url(game)}advance/", {"version": game.version}, headers=HX)
     assert response.status_code == 200
 
