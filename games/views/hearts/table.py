@@ -54,6 +54,9 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
     view = engine.seat_view(state, HUMAN_SEAT)
     countdown = game.counts_down
     scores = _scores(view, countdown)
+    seats = _seats(view, countdown)
+    trick = _trick(view)
+    me = _score_of(view, HUMAN_SEAT, countdown)
     return {
         "phase": view.phase,
         "turn": view.turn,
@@ -63,9 +66,12 @@ def table_context(game, state: engine.HeartsState, *, timer_running: bool = Fals
         "hand": table_markup.hand(_hand(view, game.chosen, game.lifted)),
         "my_place": seat_place(HUMAN_SEAT),
         **_pass(view, game.chosen),
-        "seats": _seats(view, countdown),
-        "me": _score_of(view, HUMAN_SEAT, countdown),
-        **_trick(view),
+        "seats": seats,
+        "seats_markup": table_markup.seats(seats, view.turn),
+        "me": me,
+        "my_score": mark_safe(f"\n{table_markup.seat_score(HUMAN_SEAT, me)}\n"),
+        **trick,
+        "trick_markup": table_markup.trick(trick["trick"], view.trick_winner),
         **scores,
         # The score sheet changes only when a deal ends; sent with the table only then.
         "scores_changed": view.phase in (Phase.DEAL_DONE, Phase.GAME_OVER),
