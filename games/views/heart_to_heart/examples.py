@@ -103,9 +103,8 @@ def examples(request: HtmxHttpRequest) -> HttpResponse:
         context={
             "code": EXAMPLE_CODE,
             "board": board,
-            **heart_context(board, help=False, interactive=False, touched=marks["positions"]),
-            "waste_touched": marks["waste"],
-            "stock_touched": marks["stock"],
+            **heart_context(board, help=False, interactive=False, touched=marks["positions"],
+                            stock_touched=marks["stock"], waste_touched=marks["waste"]),
             "step": step,
             "last": len(moves),
             "moves": [(move, describe(move)) for move in moves],

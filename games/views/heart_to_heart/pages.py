@@ -7,6 +7,7 @@ the same POST answers the ``#board`` partial instead of a redirect.
 from __future__ import annotations
 
 import uuid
+from functools import cache
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -31,7 +32,7 @@ from games.views.requests import HtmxHttpRequest
 
 from .heart_markup import heart_context
 from .refusals import refusal_answer
-from .text import announcement
+from .text import announcement, share_words
 
 
 def _board_context(
@@ -42,8 +43,13 @@ def _board_context(
     board = engine.view(state)
     replaced_by = service.replaced_by(game)
     pending = service.is_pending(game)
+    deal_url = reverse("h2h:deal", args=[board.code])
     return {
         "game": game,
+        "game_url": reverse("h2h:game", args=[game.pk]),
+        "deal_url": deal_url,
+        "new_url": _new_url(),
+        **share_words(board.code),
         # Shown, not saved yet: the first tap carries the deal code and creates the game.
         "pending": pending,
         "first_tap": service.first_tap_token(game_id=game.pk) if pending else "",
@@ -61,6 +67,11 @@ def _board_context(
             reverse("h2h:deal", args=[game.deal_code])
         ),
     }
+
+
+@cache
+def _new_url() -> str:
+    return reverse("h2h:new")
 
 
 def _render_game(

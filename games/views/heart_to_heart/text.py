@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.html import escape
+from django.utils.safestring import SafeString
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -75,3 +77,14 @@ def waste_label(board: engine.BoardView) -> str:
     if board.waste_selected:
         return _("Waste: %(card)s, selected") % {"card": name}
     return _("Waste: %(card)s") % {"card": name}
+
+
+def share_words(code: str) -> dict[str, SafeString]:
+    """What the board's Share button hands the system's share sheet, escaped for an
+    attribute: a title and a line naming the deal."""
+    values = {"code": escape(code)}
+    return {
+        "share_title": escape(_("Heart to Heart deal %(code)s") % values),
+        "share_text": escape(_("Can you clear the heart? Play Heart to Heart deal %(code)s.")
+                             % values),
+    }
