@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from functools import wraps
+from functools import lru_cache, wraps
 from typing import TypeVar
 
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
@@ -26,6 +27,17 @@ UNREADABLE_STATUS = 409
 
 
 Found = TypeVar("Found")
+
+
+@lru_cache(maxsize=4096)
+def _reversed(name: str, args: tuple, prefix: str, urlconf) -> str:
+    return reverse(name, args=args, urlconf=urlconf)
+
+
+def game_address(name: str, *args) -> str:
+    """``reverse(name, args=args)``, remembered: a game's addresses are drawn on every
+    move of it, and reversing one is a measurable share of a move's answer."""
+    return _reversed(name, tuple(str(arg) for arg in args), get_script_prefix(), get_urlconf())
 
 
 class GameNotFound(Http404):

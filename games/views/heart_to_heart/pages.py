@@ -7,7 +7,6 @@ the same POST answers the ``#board`` partial instead of a redirect.
 from __future__ import annotations
 
 import uuid
-from functools import cache
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
@@ -22,6 +21,7 @@ from games.services import Answer
 from games.services import heart_to_heart as service
 from games.views.game_pages import (
     found_or_404,
+    game_address,
     post_only,
     posted_version,
     render_page_or_partial,
@@ -43,12 +43,12 @@ def _board_context(
     board = engine.view(state)
     replaced_by = service.replaced_by(game)
     pending = service.is_pending(game)
-    deal_url = reverse("h2h:deal", args=[board.code])
+    deal_url = game_address("h2h:deal", board.code)
     return {
         "game": game,
-        "game_url": reverse("h2h:game", args=[game.pk]),
+        "game_url": game_address("h2h:game", game.pk),
         "deal_url": deal_url,
-        "new_url": _new_url(),
+        "new_url": game_address("h2h:new"),
         **share_words(board.code),
         # Shown, not saved yet: the first tap carries the deal code and creates the game.
         "pending": pending,
@@ -63,15 +63,8 @@ def _board_context(
         # A newer game replaced this one: the page says so, links to it, and takes no tap.
         "replaced_by": replaced_by,
         "announcement": announcement(kind, problem, board),
-        "share_url": request.build_absolute_uri(
-            reverse("h2h:deal", args=[game.deal_code])
-        ),
+        "share_url": request.build_absolute_uri(game_address("h2h:deal", game.deal_code)),
     }
-
-
-@cache
-def _new_url() -> str:
-    return reverse("h2h:new")
 
 
 def _render_game(

@@ -20,6 +20,7 @@ from games.services import Answer
 from games.services import hearts as service
 from games.views.game_pages import (
     found_or_404,
+    game_address,
     local_next_url,
     post_only,
     posted_version,
@@ -39,6 +40,8 @@ def _render_table(
 ) -> HttpResponse:
     context = {
         "game": game,
+        "game_url": game_address("hearts:game", game.pk),
+        "advance_url": game_address("hearts:advance", game.pk),
         "problem": problem,
         "problem_message": refusal_answer(problem).message if problem else "",
         # A partial carries the statistics (out of band) only when the game just ended.
