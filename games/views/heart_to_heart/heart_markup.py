@@ -116,9 +116,10 @@ def _stock(board: engine.BoardView, *, interactive: bool, touched: bool) -> str:
 def _waste(board: engine.BoardView, *, help: bool, interactive: bool, touched: bool) -> str:
     touch = ' data-touched="true"' if touched else ""
     if not board.waste_rank:
+        label = escape(_("Empty waste"))
         return ('<span class="card empty-pile" id="waste" data-pile="waste" data-count="0"'
                 f' data-place="waste" data-from="stock"{touch} role="img"'
-                f' aria-label="{escape(_("Empty waste"))}"></span>')
+                f' aria-label="{label}"></span>')
     flags = ""
     if help and board.waste_hint:
         flags += ' data-hint="true"'
@@ -147,11 +148,14 @@ def heart_markup(
     piles_roving = " data-roving" if interactive else ""
     stock = _stock(board, interactive=interactive, touched=stock_touched)
     waste = _waste(board, help=help, interactive=interactive, touched=waste_touched)
+    # (The words outside the f-strings: xgettext reads no call inside one.)
+    heart_label = escape(_("The heart"))
+    piles_label = escape(_("Stock and waste"))
     # Every variable part above is escaped.
     return mark_safe(
-        f'\n\n<div class="heart" role="group" id="heart" aria-label="{escape(_("The heart"))}"'
+        f'\n\n<div class="heart" role="group" id="heart" aria-label="{heart_label}"'
         f'{roving}{celebrate}>{slots}</div>\n<div class="piles" role="group" id="piles"'
-        f' aria-label="{escape(_("Stock and waste"))}"{piles_roving}>{stock}{waste}</div>\n'
+        f' aria-label="{piles_label}"{piles_roving}>{stock}{waste}</div>\n'
     )
 
 
