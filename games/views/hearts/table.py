@@ -92,6 +92,22 @@ def _card_name(language: str | None, code: str) -> str:
     return capfirst(card_name(code))
 
 
+@cache
+def _seat_words(language: str | None) -> dict[int, dict[str, str]]:
+    """Each seat's name, short name and direction in one language, worked out once: every
+    step names all four seats."""
+    return {
+        seat: {"name": str(SEAT_NAMES[seat]), "short": str(SEAT_SHORT_NAMES[seat]),
+               "direction": str(SEAT_DIRECTIONS.get(seat, ""))}
+        for seat in range(4)
+    }
+
+
+@cache
+def _cards_count(language: str | None, n: int) -> str:
+    return cards_count(n)
+
+
 # A seat's cards, face down: as many of these as it holds.
 _BACK = '<span class="back-mini" aria-hidden="true"></span>'
 
@@ -192,14 +208,16 @@ def _score_of(view: SeatView, seat: int, countdown: bool) -> dict:
 
 
 def _seats(view: SeatView, countdown: bool) -> list[dict]:
+    language = get_language()
+    words = _seat_words(language)
     return [
         {
             "seat": seat,
-            "name": str(SEAT_NAMES[seat]),
-            "direction": str(SEAT_DIRECTIONS[seat]),
+            "name": words[seat]["name"],
+            "direction": words[seat]["direction"],
             "place": SEAT_PLACES[seat],
             "motion_place": seat_place(seat),
-            "cards_label": cards_count(view.cards_left[seat]),
+            "cards_label": _cards_count(language, view.cards_left[seat]),
             "backs": mark_safe(_BACK * view.cards_left[seat]),
             "score": _score_of(view, seat, countdown),
             "passed": view.phase == Phase.PASS and view.passed[seat],
@@ -259,10 +277,11 @@ def _scores(view: SeatView, countdown: bool) -> dict:
     ]
     last_deal = deal_rows[-1] if deal_rows else None
     moon = last_deal["moon"] if last_deal else None
+    words = _seat_words(get_language())
     return {
         "countdown": countdown,
         "totals": [
-            {"seat": seat, "name": str(SEAT_NAMES[seat]), "short": str(SEAT_SHORT_NAMES[seat]),
+            {"seat": seat, "name": words[seat]["name"], "short": words[seat]["short"],
              "total": _total_shown(view, view.totals[seat], countdown),
              "last": last_deal["scores"][seat] if last_deal else None}
             for seat in range(4)
