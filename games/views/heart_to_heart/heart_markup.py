@@ -17,21 +17,15 @@ Security Policy allows no inline styles): ``r1``…``r7`` set ``--row`` and
 from __future__ import annotations
 
 from functools import cache
-from html import escape as _html_escape
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from games.engine import heart_to_heart as engine
+from games.views.markup import escape
 
 from .text import slot_label, waste_label
-
-
-def escape(text) -> str:
-    """Django's ``escape`` (the same characters), without its check for lazy arguments:
-    a few microseconds a call, some forty calls an answer."""
-    return _html_escape(str(text))
 
 
 def position_classes(pos: int) -> str:

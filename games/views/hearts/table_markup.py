@@ -13,17 +13,11 @@ face is no markup: static/css/faces.css draws it from ``data-card``
 
 from __future__ import annotations
 
-from html import escape as _html_escape
-
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-
-def escape(text) -> str:
-    """Django's ``escape`` (the same characters), without its check for lazy arguments:
-    a few microseconds a call, called a hundred times an answer."""
-    return _html_escape(str(text))
+from games.views.markup import escape
 
 
 def _hand_card(card: dict, words: dict) -> str:
