@@ -52,6 +52,11 @@ def test_two_app_servers_behind_nginx_share_the_games_and_survive_losing_one(
     players += [HeartsPlayer(Browser(nginx.base, source=f"127.0.1.{n}"), deals=1)
                 for n in range(4, 7)]
     failures: list[str] = []
+    # The first app server is stopped once every player has made STOP actions; while it
+    # stops they play on, up to HOLD actions, then wait until it has stopped: play goes
+    # on after the stop however fast the moves are (a game is longer than HOLD actions).
+    stop, hold = 30, 40
+    stopped = threading.Event()
 
     def play(player) -> None:
         try:
@@ -59,6 +64,8 @@ def test_two_app_servers_behind_nginx_share_the_games_and_survive_losing_one(
             for _ in range(2000):
                 if player.done:
                     return
+                if player.actions >= hold and not stopped.wait(timeout=120):
+                    raise AssertionError("the first app server never stopped")
                 try:
                     player.step()
                 except ServerGone:  # a 502: the app server went away under the request
@@ -72,18 +79,20 @@ def test_two_app_servers_behind_nginx_share_the_games_and_survive_losing_one(
         for thread in threads:
             thread.start()
         deadline = time.monotonic() + 60
-        while min(p.actions for p in players) < 30 and time.monotonic() < deadline:
+        while min(p.actions for p in players) < stop and time.monotonic() < deadline:
             if failures:
                 break
             time.sleep(0.01)
         log_at_stop = len(nginx.access_log())
         first.stop()  # mid-run: a graceful stop, as an operator or a crash supervisor does
         stopped_at = time.time()  # the requests it was serving are finished by now
+        stopped.set()
         for thread in threads:
             thread.join(timeout=180)
         assert not any(thread.is_alive() for thread in threads), "a player hung"
         access_log, error_log = nginx.access_log(), nginx.error_log()
     finally:
+        stopped.set()  # no player waits on a stop that a failure above skipped
         nginx.destroy()
         second.stop()
         first.stop()
