@@ -391,9 +391,16 @@ def test_passed_cards_leave_toward_their_receiver_and_received_ones_arrive(
 
 def test_a_new_deal_is_dealt_from_the_middle_of_the_table(live_server, page: Page, settings):
     open_game_in(page, live_server.url, played_to("deal-done"))
-    settings.HEARTS_COMPUTER_DELAY_MS = 450  # the computers' passes wait: the cards land first
+    # A dealt card flies for as little as 120 ms when its frame came late, which a busy
+    # machine's frames can step over whole: the page's animations play at a quarter of
+    # their speed here (DevTools' own clock), and the computers' passes wait until the
+    # cards have landed.
+    devtools = page.context.new_cdp_session(page)
+    devtools.send("Animation.enable")
+    devtools.send("Animation.setPlaybackRate", {"playbackRate": 0.25})
+    settings.HEARTS_COMPUTER_DELAY_MS = 2000
     start = _centre(page, "[data-trick]")
-    watch(page, ".hand-card")
+    watch(page, ".hand-card", frames=120)  # the whole flight, at a quarter speed
     page.locator("#next-deal").click()
     samples = samples_seen(page)
     end = (samples[-1]["x"], samples[-1]["y"])
