@@ -112,6 +112,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The board and the table of every move's answer (games/jinja2/, drawn through
+        # games.views.game_pages.render_answer); no context processors: the view gives
+        # them all they draw.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"environment": "games.jinja_environment.environment"},
+    },
 ]
 
 WSGI_APPLICATION = "cardsite.wsgi.application"

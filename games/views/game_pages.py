@@ -9,7 +9,12 @@ from typing import TypeVar
 
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from django.template import engines
+from django.template.backends.utils import csrf_input
+from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
@@ -99,6 +104,41 @@ def render_page_or_partial(
         return render(request, partial, context, status=status)
     if page_context is not None:
         context = {**context, **page_context()}
+    return render(request, page, context, status=status)
+
+
+def render_board(request: HtmxHttpRequest, template: str, context: dict) -> SafeString:
+    """A game's board or table, drawn with Jinja2 (games/jinja2/): the one part of a page
+    every move sends again. Its forms share one CSRF field, masked once."""
+    context = {**context, "csrf_field": csrf_input(request)}
+    # Jinja2 escapes what it draws (autoescape, as Django sets it up).
+    return mark_safe(engines["jinja2"].get_template(template).render(context))
+
+
+def render_game(
+    request: HtmxHttpRequest,
+    *,
+    page: str,
+    board: str,
+    announcer: str,
+    context: dict,
+    out_of_band: tuple[str, ...] = (),
+    page_context: Callable[[], dict] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """A game's answer. For htmx, a move's: the board (``render_board``), the sentence of
+    the live region ``announcer`` and the panels the move changed, out of band (Django
+    templates, given ``oob``). Otherwise the full page, a Django template that shows the
+    same board as ``board_markup``, with what ``page_context`` adds."""
+    markup = render_board(request, board, context)
+    if wants_partial(request):
+        parts = [markup, format_html(
+            '<div id="{}" class="visually-hidden" aria-live="polite" aria-atomic="true" '
+            'hx-swap-oob="true">{}</div>', announcer, context["announcement"])]
+        parts += [render_to_string(name, {**context, "oob": True}, request)
+                  for name in out_of_band]
+        return HttpResponse("\n".join(parts), status=status)
+    context = {**context, **(page_context() if page_context else {}), "board_markup": markup}
     return render(request, page, context, status=status)
 
 

@@ -24,6 +24,7 @@ from games.views.game_pages import (
     game_address,
     post_only,
     posted_version,
+    render_game,
     render_page_or_partial,
     unreadable_game_page,
     wants_partial,
@@ -32,7 +33,7 @@ from games.views.requests import HtmxHttpRequest
 
 from .heart_markup import heart_context
 from .refusals import refusal_answer
-from .text import announcement, share_words
+from .text import announcement, share_words, won_words
 
 
 def _board_context(
@@ -62,6 +63,11 @@ def _board_context(
         "problem": problem,
         # A newer game replaced this one: the page says so, links to it, and takes no tap.
         "replaced_by": replaced_by,
+        "replaced_by_url": game_address("h2h:game", replaced_by) if replaced_by else "",
+        # The stalemate's "Restart this deal": a deal shown fresh starts its game anew.
+        "restart_url": (game_address("h2h:deal", game.deal_code) if pending
+                        else game_address("h2h:restart", game.pk)),
+        "won": won_words(board, game.elapsed_seconds) if board.status == engine.WON else None,
         "announcement": announcement(kind, problem, board),
         "share_url": request.build_absolute_uri(game_address("h2h:deal", game.deal_code)),
     }
@@ -85,11 +91,13 @@ def _render_game(
             "stats": context.get("stats") or service.stats_for(player=game.player),
         }
 
-    return render_page_or_partial(
+    return render_game(
         request,
         page="games/heart_to_heart/page.html",
-        partial="games/heart_to_heart/_board_response.html",
+        board="games/heart_to_heart/board.html",
+        announcer="h2h-announcer",
         context=context,
+        out_of_band=("games/heart_to_heart/_stats.html",) if stats_changed else (),
         page_context=page_context,
         status=status,
     )

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from games.engine import heart_to_heart as engine
 from games.engine.heart_to_heart import Refusal
+from games.formatting import clock
 from games.views.card_names import RANK_NAMES
 
 from .refusals import refusal_answer
@@ -87,4 +88,17 @@ def share_words(code: str) -> dict[str, SafeString]:
         "share_title": escape(_("Heart to Heart deal %(code)s") % values),
         "share_text": escape(_("Can you clear the heart? Play Heart to Heart deal %(code)s.")
                              % values),
+    }
+
+
+def won_words(board: engine.BoardView, seconds: int | None) -> dict[str, str]:
+    """What "Share my result" hands the share sheet once the heart is cleared."""
+    values = {"code": board.code, "moves": board.moves, "time": clock(seconds or 0)}
+    return {
+        "title": _("Heart to Heart deal %(code)s") % values,
+        "text": ngettext(
+            "I cleared Heart to Heart deal %(code)s in %(moves)s move, %(time)s. Your turn!",
+            "I cleared Heart to Heart deal %(code)s in %(moves)s moves, %(time)s. Your turn!",
+            board.moves,
+        ) % values,
     }

@@ -11,10 +11,11 @@ import uuid
 
 from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_safe
 
-from games.engine.hearts import Refusal
+from games.engine.hearts import Phase, Refusal
 from games.forms import HeartsOptionsForm
 from games.services import Answer
 from games.services import hearts as service
@@ -24,7 +25,7 @@ from games.views.game_pages import (
     local_next_url,
     post_only,
     posted_version,
-    render_page_or_partial,
+    render_game,
     unreadable_game_page,
     wants_partial,
 )
@@ -49,6 +50,12 @@ def _render_table(
         "stats": service.stats_for(player=game.player) if stats_changed else None,
         **table_context(game, state, timer_running=timer_running),
     }
+    if context["phase"] in (Phase.DEAL_DONE, Phase.GAME_OVER):
+        # Once a deal: its summary (a Django template, as the score sheet beside it) and
+        # the end of game's ways on.
+        context["deal_summary"] = render_to_string("games/hearts/_deal_summary.html", context)
+        context["new_game_url"] = game_address("hearts:new")
+        context["options_url"] = game_address("hearts:play")
 
     def page_context() -> dict:
         return {
@@ -57,11 +64,16 @@ def _render_table(
             "next_url": next_url or request.get_full_path(),
         }
 
-    return render_page_or_partial(
+    out_of_band = ("games/hearts/_scores.html",) if context["scores_changed"] else ()
+    if context["stats"]:
+        out_of_band += ("games/hearts/_stats.html",)
+    return render_game(
         request,
         page="games/hearts/page.html",
-        partial="games/hearts/_table_response.html",
+        board="games/hearts/table.html",
+        announcer="hearts-announcer",
         context=context,
+        out_of_band=out_of_band,
         page_context=page_context,
         status=status,
     )

@@ -46,7 +46,8 @@ def seat_place(seat: int) -> str:
 
 
 def table_context(game, state: engine.HeartsState, *, timer_running: bool = False) -> dict:
-    """Everything ``_table.html`` and its partials read, one small builder per part.
+    """Everything the table (games/jinja2/games/hearts/table.html) and the score sheet
+    beside it read, one small builder per part.
 
     ``timer_running``: the answer to something that is not a step (choosing a card for
     the pass), so the computers' timer goes on from the last step instead of restarting.
@@ -176,6 +177,11 @@ def _pass(view: SeatView, chosen: list[str]) -> dict:
         "pass_size": engine.PASS_SIZE,
         "direction": direction,
         "direction_label": DIRECTIONS[direction],
+        "pass_note": ngettext(
+            "Pass %(count)s card %(direction)s", "Pass %(count)s cards %(direction)s",
+            engine.PASS_SIZE,
+        ) % {"count": engine.PASS_SIZE, "direction": DIRECTIONS[direction]}
+        if view.phase == Phase.PASS else "",
         "chosen_count": len(chosen),
         "can_pass": view.phase == Phase.PASS and not view.passed[HUMAN_SEAT]
         and len(chosen) == engine.PASS_SIZE,
