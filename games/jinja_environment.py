@@ -11,6 +11,9 @@ reads ``ngettext`` and ``pgettext``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from django.utils import translation
 from jinja2 import Environment
 
@@ -22,3 +25,16 @@ def environment(**options) -> Environment:
     env.install_gettext_callables(translation.gettext, translation.ngettext, newstyle=False)
     env.filters["clock"] = formatting.clock
     return env
+
+
+@cache
+def gettext_in(language: str | None) -> Callable[[str], str]:
+    """``gettext`` for a template drawn in ``language`` (the active one), each word looked
+    up once: the board and the table say the same dozen words on every move. A
+    template's ``_`` in its context takes the place of the environment's."""
+
+    @cache
+    def gettext(message: str) -> str:
+        return translation.gettext(message)
+
+    return gettext

@@ -13,11 +13,13 @@ from django.template import engines
 from django.template.backends.utils import csrf_input
 from django.template.loader import render_to_string
 from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django_htmx.http import reswap, retarget
 
 from games.forms import local_path
+from games.jinja_environment import gettext_in
 from games.services import UnreadableGame
 from games.services import heart_to_heart as h2h_service
 from games.services import hearts as hearts_service
@@ -109,8 +111,10 @@ def render_page_or_partial(
 
 def render_board(request: HtmxHttpRequest, template: str, context: dict) -> SafeString:
     """A game's board or table, drawn with Jinja2 (games/jinja2/): the one part of a page
-    every move sends again. Its forms share one CSRF field, masked once."""
-    context = {**context, "csrf_field": csrf_input(request)}
+    every move sends again. Its forms share one CSRF field, masked once, and its words
+    are looked up once per language (``gettext_in``)."""
+    context = {**context, "csrf_field": csrf_input(request),
+               "_": gettext_in(translation.get_language())}
     # Jinja2 escapes what it draws (autoescape, as Django sets it up).
     return mark_safe(engines["jinja2"].get_template(template).render(context))
 
