@@ -19,6 +19,7 @@ import json
 import re
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html.parser import HTMLParser
 from http.cookies import SimpleCookie
 from urllib.parse import urlencode, urljoin, urlsplit
@@ -45,13 +46,14 @@ class Form:
     def enabled_buttons(self, **wanted: str) -> list[dict[str, str]]:
         """Buttons a person can press (not disabled) whose attributes match ``wanted``
         (``name_``: the ``name`` attribute; ``data_action``: ``data-action``)."""
-        found = []
+        return list(self._pressable(wanted))
+
+    def _pressable(self, wanted: dict[str, str]):
+        pairs = [(_attr(key), value) for key, value in wanted.items()]
         for button in self.buttons:
-            if "disabled" in button or button.get("type", "submit") != "submit":
-                continue
-            if all(button.get(_attr(key)) == value for key, value in wanted.items()):
-                found.append(button)
-        return found
+            if ("disabled" not in button and button.get("type", "submit") == "submit"
+                    and all(button.get(name) == value for name, value in pairs)):
+                yield button
 
 
 def _attr(key: str) -> str:
@@ -59,17 +61,30 @@ def _attr(key: str) -> str:
 
 
 # Regular expressions, not an HTML parser: the load benchmark reads thousands of pages a
-# second with these, and a pure-Python parser would make the clients the bottleneck.
+# second with these, and a pure-Python parser would make the clients the bottleneck (the
+# clients share the servers' cores, so what they spend weighs on every figure measured).
+# A tag's attribute text is a run of anything but quotes and ">", then quoted strings
+# each followed by such a run ("unrolled": no alternation tried at every character).
 _TAG = re.compile(
-    r"""<(/?)(form|input|button|body|select|option)\b((?:[^>"']|"[^"]*"|'[^']*')*)>""", re.I)
+    r"""<(/?)(form|input|button|body|select|option)\b"""
+    r"""([^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*)>""", re.I)
 _ATTRIBUTE = re.compile(r"""([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?""")
 
 
+@lru_cache(maxsize=8192)
+def tag_attributes(text: str) -> tuple[tuple[str, str], ...]:
+    """One tag's attributes, read once per distinct tag text: a game's answers repeat
+    most of their tags (the same cards, buttons and hidden inputs) from one answer to
+    the next, so most tags are read from here, not parsed again."""
+    found: dict[str, str] = {}
+    for name, double, single, bare in _ATTRIBUTE.findall(text):
+        value = double or single or bare
+        found[name.lower()] = html.unescape(value) if "&" in value else value
+    return tuple(found.items())
+
+
 def _attributes(text: str) -> dict[str, str]:
-    return {
-        name.lower(): html.unescape(double or single or bare or "")
-        for name, double, single, bare in _ATTRIBUTE.findall(text)
-    }
+    return dict(tag_attributes(text))  # a dict of its own: callers may change theirs
 
 
 def _read_forms(text: str) -> tuple[list[Form], dict[str, str]]:
@@ -85,9 +100,12 @@ def _read_forms(text: str) -> tuple[list[Form], dict[str, str]]:
             elif tag == "select":
                 select = None
             continue
+        if open_form is None and tag not in ("body", "form"):
+            continue  # a field or button outside any form sends nothing
         attributes = _attributes(raw)
-        if tag == "body" and "hx-headers" in attributes:
-            hx_headers = json.loads(attributes["hx-headers"])
+        if tag == "body":
+            if "hx-headers" in attributes:
+                hx_headers = json.loads(attributes["hx-headers"])
         elif tag == "form":
             open_form = Form(
                 action=attributes.get("action", ""),
@@ -141,15 +159,21 @@ class Page:
         return None
 
     def attribute(self, name: str) -> str | None:
-        found = re.search(rf'{re.escape(name)}="([^"]*)"', self.text)
-        return found.group(1) if found else None
+        """The value of the first ``name="..."`` in the answer (a string search, no
+        pattern built per call: the players ask on every answer)."""
+        marker = f'{name}="'
+        start = self.text.find(marker)
+        if start < 0:
+            return None
+        start += len(marker)
+        end = self.text.find('"', start)
+        return self.text[start:end] if end >= 0 else None
 
     def find(self, **wanted: str) -> tuple[Form, dict[str, str]] | None:
         """The first enabled button matching ``wanted``, with its form."""
         for form in self.forms:
-            buttons = form.enabled_buttons(**wanted)
-            if buttons:
-                return form, buttons[0]
+            for button in form._pressable(wanted):
+                return form, button
         return None
 
     def form_with(self, **attrs: str) -> Form | None:
