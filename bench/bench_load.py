@@ -29,7 +29,11 @@ They run in this order: 0, 1, 1b, both sets of app servers warmed up by a little
 (unmeasured), then 1c, 2, 2b, 2b, 2, 1c, each a half of its phase, then 3. The write
 floor and the games, whose CPU the main ratio compares, thus share the middle of the
 run, and a machine that drifts (a slow minute, another job) weighs on both sides alike;
-the halves are added up into one phase each before anything is printed.
+the halves are added up into one phase each before anything is printed. The 60 players
+of the games open the site and start their games in the warm-up, then play on in them
+from phase to phase (their cookies and the page on show carried over), as people at a
+table do: the measured phases are moves, and the new game that follows a win, not the
+whole site opened afresh by every player every few seconds.
 Prints, per phase and kind of request: count, throughput, median, p99, errors (as the
 clients saw them, and as nginx timed the app servers); for the saturated phases, the CPU
 each part of the set-up spent per request (app servers, PostgreSQL, nginx, clients: see
@@ -98,10 +102,15 @@ def _pause(player, think_ms: float, rng: random.Random) -> None:
 
 
 def _player_loop(base: str, game: str, end: float, think_ms: float, timings: list[Timing],
-                 problems: list[str]) -> None:
+                 problems: list[str], carried: dict | None = None) -> dict | None:
+    """One player until ``end``. ``carried``: where the same player stood at the end of the
+    phase before (its cookies, the page on show, its game), so it plays on in the game it
+    was playing, as a person at the table does, rather than opening the site afresh each
+    phase. Returns where it stands now, for the next phase."""
     browser = Browser(base, record=timings)
     rng = random.Random()
     line = solve_code(EXAMPLE_CODE).line if game == "h2h" else None
+    player = None
     while time.monotonic() < end:
         if game in FLOORS:
             try:
@@ -112,12 +121,29 @@ def _player_loop(base: str, game: str, end: float, think_ms: float, timings: lis
         player = (HeartToHeartPlayer(browser, EXAMPLE_CODE, line) if game == "h2h"
                   else HeartsPlayer(browser, deals=None))
         try:
-            player.start()
+            if carried:
+                _restore(player, carried)
+                carried = None
+            else:
+                player.start()
             while not player.done and time.monotonic() < end:
                 _pause(player, think_ms, rng)
                 player.step()
         except (AssertionError, ServerGone) as error:  # counted; a fresh game follows
             problems.append(f"{game}: {error!r}"[:300])
+            player = None
+    if player is None or player.done or player.in_flight is not None:
+        return None
+    browser.close()
+    return {"player": {name: value for name, value in vars(player).items() if name != "browser"},
+            "cookies": browser.cookies, "hx_headers": browser.hx_headers}
+
+
+def _restore(player, carried: dict) -> None:
+    """The player as it stood, in a browser that has its cookies: no request is sent."""
+    vars(player).update(carried["player"])
+    player.browser.cookies.update(carried["cookies"])
+    player.browser.hx_headers = dict(carried["hx_headers"])
 
 
 def _cpu_seconds() -> float:
@@ -125,39 +151,51 @@ def _cpu_seconds() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str], float]:
+def _client_process(args: tuple) -> tuple[list[tuple[str, int, float]], list[str], float,
+                                          dict[int, dict | None]]:
     """One client process: its share of the players, each a thread, until ``end``.
-    Also returns the CPU seconds the process spent on them."""
-    base, games, seconds, think_ms = args
+    Also returns the CPU seconds the process spent on them, and where each player stands
+    (by its number), for the next phase."""
+    base, players, seconds, think_ms, carried = args
     cpu_before = _cpu_seconds()
     end = time.monotonic() + seconds
     timings: list[Timing] = []
     problems: list[str] = []
-    threads = [
-        threading.Thread(target=_player_loop,
-                         args=(base, game, end, think_ms, timings, problems))
-        for game in games
-    ]
+    standing: dict[int, dict | None] = {}
+
+    def play(number: int, game: str) -> None:
+        standing[number] = _player_loop(base, game, end, think_ms, timings, problems,
+                                        carried.get(number))
+
+    threads = [threading.Thread(target=play, args=player) for player in players]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=seconds + 60)
-    return [(t.kind, t.status, t.ms) for t in timings], problems, _cpu_seconds() - cpu_before
+    return ([(t.kind, t.status, t.ms) for t in timings], problems,
+            _cpu_seconds() - cpu_before, standing)
 
 
 def run_phase(base: str, games: list[str], seconds: float, processes: int,
-              think_ms: float = 0):
-    shares = [games[i::processes] for i in range(processes)]
+              think_ms: float = 0, standing: dict[int, dict | None] | None = None):
+    """``standing``: where each numbered player stood after the phase before (updated in
+    place), so the players of the games play on across phases."""
+    standing = {} if standing is None else standing
+    players = list(enumerate(games))
+    shares = [players[i::processes] for i in range(processes)]
     started = time.monotonic()
     cpu_before = snapshot()
     with multiprocessing.get_context("spawn").Pool(processes) as pool:
-        results = pool.map(_client_process,
-                           [(base, share, seconds, think_ms) for share in shares])
+        results = pool.map(_client_process, [
+            (base, share, seconds, think_ms,
+             {number: standing.get(number) for number, _ in share}) for share in shares])
     wall = time.monotonic() - started
     cpu = spent(cpu_before, snapshot())
-    cpu["clients"] = sum(client_cpu for _, _, client_cpu in results)
-    timings = [timing for part, _, _ in results for timing in part]
-    problems = [problem for _, part, _ in results for problem in part]
+    cpu["clients"] = sum(client_cpu for _, _, client_cpu, _ in results)
+    for *_, part in results:
+        standing.update(part)
+    timings = [timing for part, _, _, _ in results for timing in part]
+    problems = [problem for _, part, _, _ in results for problem in part]
     return timings, problems, min(wall, seconds), {"cpu": cpu, "wall": wall}
 
 
@@ -293,6 +331,7 @@ def main() -> None:
               f"server(s) x {args.workers} sync workers; {database}; {args.duration:.0f} s a "
               f"phase; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start")
         phases = {}
+        playing: dict[int, dict | None] = {}
         logs = {}
         alone = min(args.duration, 5.0)
         half = args.duration / 2
@@ -318,7 +357,11 @@ def main() -> None:
         ):
             proxy = bare_nginx if "uninstrumented" in name else nginx
             before = len(proxy.access_log())
-            phase = run_phase(proxy.base, players, seconds, processes, think)
+            # The players of the games play on from phase to phase in the games they
+            # started in the warm-up, as people do: the measured phases are moves (and the
+            # new game after a win), not a site opened afresh by everyone every few seconds.
+            phase = run_phase(proxy.base, players, seconds, processes, think,
+                              standing=playing if players is games else None)
             phases[name] = _merged(phases[name], phase) if name in phases else phase
             logs[name] = logs.get(name, []) + proxy.access_log()[before:]
         print(f"load average at the end: {os.getloadavg()[0]:.1f}")
