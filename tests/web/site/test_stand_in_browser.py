@@ -114,7 +114,9 @@ def _hearts_answers(client) -> dict[str, str]:
         answers["hearts choose, two chosen"] = _text(hearts.act(client, game, choose=card))
     answers["hearts choose, three chosen"] = _text(hearts.act(client, game, choose=hand[2]))
     answers["hearts pass"] = _text(hearts.act(client, game, action="pass"))
-    hearts.play_until(client, game, lambda s: s.phase == "play" and s.turn != 0)
+    # Seat 1 or 2 steps: the next due is a computer again (or the trick lingers), so
+    # the answer carries the timed step whatever the deal.
+    hearts.play_until(client, game, lambda s: s.phase == "play" and s.turn in (1, 2))
     answers["hearts advance"] = _text(hearts.advance(client, game))
     hearts.play_until(client, game, lambda s: s.phase == "play" and s.turn == 0)
     card = hearts_engine.legal_plays(hearts.state(game), 0)[0]
