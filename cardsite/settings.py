@@ -114,7 +114,7 @@ TEMPLATES = [
     },
     {
         # The board and the table of every move's answer (games/jinja2/, drawn through
-        # games.views.game_pages.render_answer); no context processors: the view gives
+        # games.views.game_pages.render_game); no context processors: the view gives
         # them all they draw.
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "DIRS": [],
