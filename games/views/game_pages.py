@@ -7,6 +7,7 @@ from collections.abc import Callable
 from functools import lru_cache, wraps
 from typing import TypeVar
 
+from django.conf import settings
 from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
 from django.template import engines
@@ -119,6 +120,15 @@ def render_board(request: HtmxHttpRequest, template: str, context: dict) -> Safe
     return mark_safe(engines["jinja2"].get_template(template).render(context))
 
 
+def _keep_csrf_cookie(request: HtmxHttpRequest) -> None:
+    """A move's answer leaves the browser's CSRF cookie as it is, when it holds the very
+    secret this answer's forms were masked with: Django sets the cookie again on every
+    answer that uses the token, only to renew its year, and every page load does that.
+    About 130 bytes less on the wire a move, and a header less to write and to read."""
+    if request.COOKIES.get(settings.CSRF_COOKIE_NAME) == request.META.get("CSRF_COOKIE"):
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = False
+
+
 def render_game(
     request: HtmxHttpRequest,
     *,
@@ -141,6 +151,7 @@ def render_game(
             'hx-swap-oob="true">{}</div>', announcer, context["announcement"])]
         parts += [render_to_string(name, {**context, "oob": True}, request)
                   for name in out_of_band]
+        _keep_csrf_cookie(request)
         return HttpResponse("\n".join(parts), status=status)
     context = {**context, **(page_context() if page_context else {}), "board_markup": markup}
     return render(request, page, context, status=status)

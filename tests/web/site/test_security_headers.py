@@ -160,3 +160,25 @@ def test_no_template_of_ours_has_inline_styles_scripts_or_handlers():
         assert not re.search(r"\sstyle=", text), template
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), template
         assert not re.search(r"\s(on[a-z]+|hx-on[:-][\w:-]*)=", text), template
+
+
+def test_a_move_leaves_the_csrf_cookie_that_a_page_renews(client):
+    """A page sets the CSRF cookie again (Django renews its year whenever a page uses the
+    token); a move's answer, masked with the very secret the browser holds, does not
+    send it again. The move still works, and so does the next, with the same cookie."""
+    page = client.get("/heart-to-heart/")
+    page = client.get(page["Location"])
+    assert "csrftoken" in page.cookies
+    game = h2h_helpers.start(client)
+    address = f"/heart-to-heart/game/{game.pk}/"
+    secret = client.cookies["csrftoken"].value
+    strict = client.__class__(enforce_csrf_checks=True)
+    strict.cookies = client.cookies
+    for target in ("stock", "stock"):
+        game.refresh_from_db()
+        answer = strict.post(address, {"target": target, "version": game.version},
+                             headers={"HX-Request": "true", "X-CSRFToken": secret})
+        assert answer.status_code == 200
+        assert "csrftoken" not in answer.cookies
+        assert 'name="csrfmiddlewaretoken"' in answer.content.decode()
+    assert client.get(address).cookies["csrftoken"].value == secret
