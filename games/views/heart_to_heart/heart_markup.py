@@ -40,6 +40,13 @@ def _label(language: str | None, rank: str, state: str, selected: bool) -> str:
     return escape(slot_label(rank, state, selected))
 
 
+def _help_flags(help: bool, *, hint: bool, dim: bool) -> str:
+    """The placement help's marks on a card of the heart or the waste, when it is on."""
+    if not help:
+        return ""
+    return (' data-hint="true"' if hint else "") + (' data-dim="true"' if dim else "")
+
+
 def _slot(
     slot: engine.SlotView, language: str | None, *, help: bool, interactive: bool,
     touched: bool = False,
@@ -54,11 +61,7 @@ def _slot(
     if slot.state == "removed":
         return (f'<span class="slot removed {place}" data-pos="{slot.pos}" data-rank="{rank}"'
                 ' data-state="removed"></span>')
-    flags = ""
-    if help and slot.hint:
-        flags += ' data-hint="true"'
-    if help and slot.dim:
-        flags += ' data-dim="true"'
+    flags = _help_flags(help, hint=slot.hint, dim=slot.dim)
     if touched:
         flags += ' data-touched="true"'
     if not interactive:
@@ -114,11 +117,7 @@ def _waste(board: engine.BoardView, *, help: bool, interactive: bool, touched: b
         return ('<span class="card empty-pile" id="waste" data-pile="waste" data-count="0"'
                 f' data-place="waste" data-from="stock"{touch} role="img"'
                 f' aria-label="{label}"></span>')
-    flags = ""
-    if help and board.waste_hint:
-        flags += ' data-hint="true"'
-    if help and board.waste_dim:
-        flags += ' data-dim="true"'
+    flags = _help_flags(help, hint=board.waste_hint, dim=board.waste_dim)
     if not interactive:
         flags += " disabled"
     pressed = "true" if board.waste_selected else "false"
