@@ -32,25 +32,19 @@ from .forms import KeepGamesForm
 
 JOIN_COOKIE = "keeping_join"
 _SALT = "cardsite.keeping.join"
+_JOIN_AGE = int(link_codes.LIFETIME.total_seconds())  # as long as a link code lives
 KIND_NAMES = {unfinished.Kind.HEART_TO_HEART: gettext_lazy("Heart to Heart"),
               unfinished.Kind.HEARTS: gettext_lazy("Hearts")}
 
 
-def remember_join(
-    response: HttpResponse, *, player_id: int, device_player_id: int
-) -> HttpResponse:
-    response.set_signed_cookie(
-        JOIN_COOKIE, f"{player_id}:{device_player_id}", salt=_SALT,
-        max_age=int(link_codes.LIFETIME.total_seconds()), path=PATH, httponly=True,
-        samesite="Strict", secure=settings.SESSION_COOKIE_SECURE,
-    )
-    return response
-
-
 def to_join(*, player_id: int, device_player_id: int) -> HttpResponse:
     """To the page that asks which game goes on, remembering who is joining whom."""
-    return remember_join(HttpResponseRedirect(reverse("keeping:join")), player_id=player_id,
-                         device_player_id=device_player_id)
+    response = HttpResponseRedirect(reverse("keeping:join"))
+    response.set_signed_cookie(
+        JOIN_COOKIE, f"{player_id}:{device_player_id}", salt=_SALT, max_age=_JOIN_AGE,
+        path=PATH, httponly=True, samesite="Strict", secure=settings.SESSION_COOKIE_SECURE,
+    )
+    return response
 
 
 def forget_join(response: HttpResponse) -> HttpResponse:
@@ -62,7 +56,7 @@ def pending_join(request: HtmxHttpRequest) -> int | None:
     """The player this browser is joining, when it is still the same browser's own player
     that asked (a cookie copied elsewhere, or kept past a sign-out, names nobody)."""
     value = request.get_signed_cookie(
-        JOIN_COOKIE, default="", salt=_SALT, max_age=int(link_codes.LIFETIME.total_seconds()))
+        JOIN_COOKIE, default="", salt=_SALT, max_age=_JOIN_AGE)
     target, _sep, source = value.partition(":")
     if not (target.isdecimal() and source.isdecimal()):
         return None
